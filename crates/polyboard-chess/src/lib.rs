@@ -1,0 +1,24 @@
+//! Chess and Chess960 for polyboard.
+//!
+//! - [`Position`]: the canonical state, with FEN, Shredder-FEN and X-FEN.
+//! - [`Board`]: the trait every representation implements; see [`repr`].
+//! - [`Game`]: a position with its history, for repetition, the 50-move rule and
+//!   [`Game::status`].
+//! - Move text: [`uci`] and [`san`]. Perft suites: [`epd`].
+
+pub mod attacks;
+pub mod board;
+pub mod epd;
+pub mod game;
+pub mod position;
+pub mod repr;
+pub mod rules;
+pub mod san;
+pub mod types;
+pub mod uci;
+pub mod zobrist;
+
+pub use board::Board;
+// pub use game::{Game, Status};
+pub use position::{CastlingNotation, FenError, Position, START_FEN};
+pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};

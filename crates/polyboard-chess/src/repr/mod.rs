@@ -1,0 +1,36 @@
+//! Chess board representations, one module each, all implementing [`crate::Board`].
+
+pub mod magic;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use magic::PextBoard;
+pub use magic::{Bitboards, Magic};
+
+/// The names of the representations available on this build, fastest first.
+pub fn names() -> Vec<&'static str> {
+    let mut v = Vec::new();
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    v.push("pext");
+    v.push("magic");
+    v
+}
+
+/// Calls `$body` with the type alias `$B` bound to the representation named `$name`;
+/// evaluates to `None` for an unknown name.
+#[macro_export]
+macro_rules! with_repr {
+    ($name:expr, $B:ident => $body:expr) => {{
+        match $name {
+            "magic" => {
+                type $B = $crate::repr::Magic;
+                Some($body)
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+            "pext" => {
+                type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            _ => None,
+        }
+    }};
+}

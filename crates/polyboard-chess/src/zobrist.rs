@@ -1,0 +1,63 @@
+//! Zobrist keys for chess, derived from polyboard-core's fixed seed.
+//!
+//! The key of a position is the XOR of:
+//! - `PIECE[piece.index() * 64 + square]` for every piece on the board,
+//! - `SIDE` when Black is to move,
+//! - `CASTLE[square]` for every rook square that keeps a castling right (so Chess960
+//!   rights hash by their rook, with no special case),
+//! - `EP[file]` when there is an en passant square (which [`crate::Position`] keeps
+//!   only when a legal en passant capture exists).
+//!
+//! Every representation must produce this same key, incrementally or not.
+
+use crate::position::Position;
+use crate::types::{Color, Role};
+use polyboard_core::zobrist::keys;
+
+/// Keys of pieces on squares: index `piece.index() * 64 + square`.
+pub static PIECE: [u64; 768] = keys(0);
+/// XORed in when Black is to move.
+pub const SIDE: u64 = keys::<1>(768)[0];
+/// Keys of castling rights, by rook square.
+pub static CASTLE: [u64; 64] = keys(769);
+/// Keys of the en passant file.
+pub static EP: [u64; 8] = keys(833);
+
+/// The key of a coloured piece on a square.
+#[inline(always)]
+pub fn piece(color: Color, role: Role, sq: usize) -> u64 {
+    PIECE[(color.index() * 6 + role.index()) * 64 + (sq & 63)]
+}
+
+/// The XOR of the castling keys of every rook square in `rooks`.
+#[inline]
+pub fn castling(mut rooks: u64) -> u64 {
+    let mut k = 0;
+    while rooks != 0 {
+        k ^= CASTLE[rooks.trailing_zeros() as usize];
+        rooks &= rooks - 1;
+    }
+    k
+}
+
+/// The key of `pos`, computed from scratch.
+pub fn position_key(pos: &Position) -> u64 {
+    let mut k = 0;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let mut b = pos.pieces(color, role);
+            while b != 0 {
+                k ^= piece(color, role, b.trailing_zeros() as usize);
+                b &= b - 1;
+            }
+        }
+    }
+    if pos.turn() == Color::Black {
+        k ^= SIDE;
+    }
+    k ^= castling(pos.castling_rooks());
+    if let Some(sq) = pos.ep_square() {
+        k ^= EP[sq.file() as usize];
+    }
+    k
+}

@@ -1,0 +1,53 @@
+//! `polyboard`: the command line. Argument parsing and output only; the work is in
+//! the library crates.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod perft;
+
+/// polyboard: chess board representations side by side.
+#[derive(Parser)]
+#[command(name = "polyboard", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (perft), for one FEN or an EPD suite.
+    Perft(perft::PerftArgs),
+    /// List the representations of a variant, one name a line, fastest first.
+    Reprs {
+        /// chess or chess960.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Reprs { variant } => match variant.as_str() {
+            "chess" | "chess960" => {
+                for name in polyboard_chess::repr::names() {
+                    println!("{name}");
+                }
+                ExitCode::SUCCESS
+            }
+            v => {
+                eprintln!("error: unknown variant '{v}' (expected chess or chess960)");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

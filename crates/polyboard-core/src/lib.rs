@@ -1,0 +1,13 @@
+//! Game-independent parts of polyboard.
+//!
+//! - [`MoveList`]: a fixed-capacity move buffer that never allocates.
+//! - [`perft`]: the generic perft driver (bulk, full, make/unmake, divide) over any
+//!   game that implements [`perft::PerftNode`].
+//! - [`zobrist`]: a deterministic key generator, so every representation and every run
+//!   derives the same Zobrist keys from one fixed seed.
+
+pub mod movelist;
+pub mod perft;
+pub mod zobrist;
+
+pub use movelist::MoveList;

@@ -1,0 +1,172 @@
+//! The generic perft driver.
+//!
+//! Perft counts the leaf nodes of the legal move tree to a fixed depth. It is the
+//! standard correctness test of a move generator: the counts of many positions are
+//! published, and every representation in polyboard must reproduce them.
+//!
+//! Three modes:
+//! - [`perft`]: bulk counting. The last ply is counted with [`PerftNode::count_moves`],
+//!   not played. This is what engines and the published speed records use.
+//! - [`perft_full`]: every leaf move is played (copy-make), so the cost of making
+//!   moves shows.
+//! - [`perft_make_unmake`]: every move is made and unmade in place, for
+//!   representations that support it ([`MakeUnmake`]).
+
+use crate::MoveList;
+
+/// A game state that perft can walk with copy-make.
+pub trait PerftNode: Sized {
+    /// The move type.
+    type Move: Copy;
+
+    /// Appends every legal move of the side to move to `out`.
+    fn generate_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves. Representations override this with a faster count
+    /// that builds no list (bulk counting).
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list);
+        list.len() as u64
+    }
+
+    /// The state after `mv` (copy-make). `mv` must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+}
+
+/// A game state that can also make and unmake moves in place.
+pub trait MakeUnmake: PerftNode {
+    /// What `unmake` needs to restore the state.
+    type Undo;
+
+    /// Plays the legal move `mv` in place and returns what undoing it needs.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+
+    /// Takes back `mv`, which must be the last move made, with the value `make` returned.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+}
+
+/// Leaf count at `depth`, counting the last ply in bulk.
+pub fn perft<N: PerftNode>(node: &N, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => node.count_moves(),
+        _ => {
+            let mut list = MoveList::new();
+            node.generate_moves(&mut list);
+            let mut total = 0;
+            for &mv in list.iter() {
+                total += perft(&node.play(mv), depth - 1);
+            }
+            total
+        }
+    }
+}
+
+/// Leaf count at `depth`, playing every move including those of the last ply.
+pub fn perft_full<N: PerftNode>(node: &N, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    node.generate_moves(&mut list);
+    let mut total = 0;
+    for &mv in list.iter() {
+        let child = node.play(mv);
+        total += if depth == 1 {
+            core::hint::black_box(&child);
+            1
+        } else {
+            perft_full(&child, depth - 1)
+        };
+    }
+    total
+}
+
+/// Leaf count at `depth` by make/unmake in place, playing every leaf move.
+pub fn perft_make_unmake<N: MakeUnmake>(node: &mut N, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    node.generate_moves(&mut list);
+    let mut total = 0;
+    for &mv in list.iter() {
+        let undo = node.make(mv);
+        total += if depth == 1 {
+            core::hint::black_box(&*node);
+            1
+        } else {
+            perft_make_unmake(node, depth - 1)
+        };
+        node.unmake(mv, undo);
+    }
+    total
+}
+
+/// The perft count below each legal move at `depth` (`depth >= 1`), in generation
+/// order. With `full`, leaves are played rather than counted in bulk.
+pub fn divide<N: PerftNode>(node: &N, depth: u32, full: bool) -> Vec<(N::Move, u64)> {
+    let mut list = MoveList::new();
+    node.generate_moves(&mut list);
+    list.iter()
+        .map(|&mv| {
+            let child = node.play(mv);
+            let d = depth.saturating_sub(1);
+            (
+                mv,
+                if full {
+                    perft_full(&child, d)
+                } else {
+                    perft(&child, d)
+                },
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game: a counter where each node at height h has h children.
+    #[derive(Clone)]
+    struct Tree(u64);
+
+    impl PerftNode for Tree {
+        type Move = u64;
+        fn generate_moves(&self, out: &mut MoveList<u64>) {
+            for i in 0..self.0 {
+                out.push(i);
+            }
+        }
+        fn play(&self, _mv: u64) -> Self {
+            Tree(self.0.saturating_sub(1))
+        }
+    }
+
+    impl MakeUnmake for Tree {
+        type Undo = u64;
+        fn make(&mut self, _mv: u64) -> u64 {
+            let old = self.0;
+            self.0 = old.saturating_sub(1);
+            old
+        }
+        fn unmake(&mut self, _mv: u64, undo: u64) {
+            self.0 = undo;
+        }
+    }
+
+    #[test]
+    fn all_modes_count_a_factorial_tree() {
+        // 5 * 4 * 3 = 60 leaves at depth 3.
+        assert_eq!(perft(&Tree(5), 3), 60);
+        assert_eq!(perft_full(&Tree(5), 3), 60);
+        assert_eq!(perft_make_unmake(&mut Tree(5), 3), 60);
+        let d = divide(&Tree(5), 3, false);
+        assert_eq!(d.len(), 5);
+        assert!(d.iter().all(|&(_, n)| n == 12));
+        assert_eq!(perft(&Tree(5), 0), 1);
+    }
+}
