@@ -155,26 +155,14 @@ mod tests {
             x ^= x << 17;
             let occ = x & x.rotate_left(17);
             let sq = (x >> 58) as usize;
-            assert_eq!(
-                S::rook(sq, occ),
-                slow(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
-            );
-            assert_eq!(
-                S::bishop(sq, occ),
-                slow(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
-            );
+            assert_eq!(S::rook(sq, occ), slow(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)]));
+            assert_eq!(S::bishop(sq, occ), slow(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]));
         }
         // The boundaries: full and empty boards, corners.
         for sq in [0, 7, 56, 63, 27] {
             for occ in [0, u64::MAX] {
-                assert_eq!(
-                    S::rook(sq, occ),
-                    slow(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
-                );
-                assert_eq!(
-                    S::bishop(sq, occ),
-                    slow(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
-                );
+                assert_eq!(S::rook(sq, occ), slow(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)]));
+                assert_eq!(S::bishop(sq, occ), slow(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]));
             }
         }
     }

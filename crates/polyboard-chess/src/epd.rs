@@ -50,12 +50,8 @@ pub fn parse_line(text: &str, line: usize, chess960: bool) -> Result<Option<Perf
     let err = |reason: String| EpdError { line, reason };
     let mut parts = text.split(';');
     let fen = parts.next().unwrap_or("").trim();
-    let position = if chess960 {
-        Position::from_fen_variant(fen, true)
-    } else {
-        Position::from_fen(fen)
-    }
-    .map_err(|e: FenError| err(e.to_string()))?;
+    let position = if chess960 { Position::from_fen_variant(fen, true) } else { Position::from_fen(fen) }
+        .map_err(|e: FenError| err(e.to_string()))?;
     let mut counts = Vec::new();
     for (i, part) in parts.enumerate() {
         let part = part.trim();
@@ -64,31 +60,19 @@ pub fn parse_line(text: &str, line: usize, chess960: bool) -> Result<Option<Perf
         }
         let (depth, nodes) = match part.split_once(char::is_whitespace) {
             Some((d, n)) => {
-                let d = d
-                    .strip_prefix('D')
-                    .or_else(|| d.strip_prefix('d'))
-                    .unwrap_or(d);
-                let depth = d
-                    .parse::<u32>()
-                    .map_err(|_| err(format!("'{part}': bad depth")))?;
+                let d = d.strip_prefix('D').or_else(|| d.strip_prefix('d')).unwrap_or(d);
+                let depth = d.parse::<u32>().map_err(|_| err(format!("'{part}': bad depth")))?;
                 (depth, n.trim())
             }
             None => (i as u32 + 1, part),
         };
-        let nodes = nodes
-            .parse::<u64>()
-            .map_err(|_| err(format!("'{part}': bad node count")))?;
+        let nodes = nodes.parse::<u64>().map_err(|_| err(format!("'{part}': bad node count")))?;
         if depth == 0 {
             return Err(err(format!("'{part}': depth must be at least 1")));
         }
         counts.push((depth, nodes));
     }
-    Ok(Some(PerftCase {
-        line,
-        fen: fen.to_string(),
-        position,
-        counts,
-    }))
+    Ok(Some(PerftCase { line, fen: fen.to_string(), position, counts }))
 }
 
 /// Parses a whole suite.
@@ -108,13 +92,9 @@ mod tests {
 
     #[test]
     fn both_line_forms() {
-        let a = parse_line("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66", 1, false)
-            .unwrap()
-            .unwrap();
+        let a = parse_line("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66", 1, false).unwrap().unwrap();
         assert_eq!(a.counts, vec![(1, 15), (2, 66)]);
-        let b = parse_line("4k3/8/8/8/8/8/8/4K2R w K - 0 1;15;66", 2, false)
-            .unwrap()
-            .unwrap();
+        let b = parse_line("4k3/8/8/8/8/8/8/4K2R w K - 0 1;15;66", 2, false).unwrap().unwrap();
         assert_eq!(b.counts, vec![(1, 15), (2, 66)]);
         assert!(parse_line("# comment", 3, false).unwrap().is_none());
         assert!(parse_line("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 x", 4, false).is_err());

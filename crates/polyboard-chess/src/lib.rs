@@ -19,6 +19,6 @@ pub mod uci;
 pub mod zobrist;
 
 pub use board::Board;
-// pub use game::{Game, Status};
+pub use game::{Game, Status};
 pub use position::{CastlingNotation, FenError, Position, START_FEN};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};

@@ -46,33 +46,19 @@ pub struct FenError {
 
 impl FenError {
     fn new(field: u8, reason: impl Into<String>) -> FenError {
-        FenError {
-            field,
-            reason: reason.into(),
-        }
+        FenError { field, reason: reason.into() }
     }
 }
 
-const FIELD_NAMES: [&str; 7] = [
-    "position",
-    "placement",
-    "side to move",
-    "castling",
-    "en passant",
-    "halfmove clock",
-    "fullmove number",
-];
+const FIELD_NAMES: [&str; 7] =
+    ["position", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"];
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field == 0 {
             write!(f, "FEN: {}", self.reason)
         } else {
-            write!(
-                f,
-                "FEN field {} ({}): {}",
-                self.field, FIELD_NAMES[self.field as usize], self.reason
-            )
+            write!(f, "FEN field {} ({}): {}", self.field, FIELD_NAMES[self.field as usize], self.reason)
         }
     }
 }
@@ -121,18 +107,7 @@ impl Position {
         let q = free(&back, n % 6)?;
         back[q] = Some(Role::Queen);
         n /= 6;
-        let (a, b) = [
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (0, 4),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-            (2, 3),
-            (2, 4),
-            (3, 4),
-        ][n];
+        let (a, b) = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n];
         let (na, nb) = (free(&back, a)?, free(&back, b)?);
         back[na] = Some(Role::Knight);
         back[nb] = Some(Role::Knight);
@@ -143,34 +118,10 @@ impl Position {
         let mut pos = Position::empty();
         for (file, role) in back.iter().enumerate() {
             let role = (*role)?;
-            pos.put(
-                Square::from_coords(file as u8, 0),
-                Piece {
-                    color: Color::White,
-                    role,
-                },
-            );
-            pos.put(
-                Square::from_coords(file as u8, 7),
-                Piece {
-                    color: Color::Black,
-                    role,
-                },
-            );
-            pos.put(
-                Square::from_coords(file as u8, 1),
-                Piece {
-                    color: Color::White,
-                    role: Role::Pawn,
-                },
-            );
-            pos.put(
-                Square::from_coords(file as u8, 6),
-                Piece {
-                    color: Color::Black,
-                    role: Role::Pawn,
-                },
-            );
+            pos.put(Square::from_coords(file as u8, 0), Piece { color: Color::White, role });
+            pos.put(Square::from_coords(file as u8, 7), Piece { color: Color::Black, role });
+            pos.put(Square::from_coords(file as u8, 1), Piece { color: Color::White, role: Role::Pawn });
+            pos.put(Square::from_coords(file as u8, 6), Piece { color: Color::Black, role: Role::Pawn });
         }
         pos.castling = pos.by_role[Role::Rook.index()] & 0xff00_0000_0000_00ff;
         pos.chess960 = true;
@@ -212,13 +163,7 @@ impl Position {
     fn parse_fen(fen: &str, chess960: Option<bool>) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::new(
-                0,
-                format!(
-                    "expected 6 fields (4 to 6 accepted), found {}",
-                    fields.len()
-                ),
-            ));
+            return Err(FenError::new(0, format!("expected 6 fields (4 to 6 accepted), found {}", fields.len())));
         }
         let mut pos = Position::empty();
         parse_placement(&mut pos, fields[0])?;
@@ -234,10 +179,7 @@ impl Position {
             Some(false) if needs_960 => {
                 return Err(FenError::new(
                     3,
-                    format!(
-                        "'{}' needs Chess960: a castling king or rook is off its standard square",
-                        clip(fields[2])
-                    ),
+                    format!("'{}' needs Chess960: a castling king or rook is off its standard square", clip(fields[2])),
                 ));
             }
             Some(c) => c,
@@ -245,14 +187,15 @@ impl Position {
         };
         pos.ep = parse_ep(&pos, fields[3])?;
         if let Some(s) = fields.get(4) {
-            pos.halfmove = s.parse().map_err(|_| {
-                FenError::new(5, format!("'{}' is not a non-negative integer", clip(s)))
-            })?;
+            pos.halfmove =
+                s.parse().map_err(|_| FenError::new(5, format!("'{}' is not a non-negative integer", clip(s))))?;
         }
         if let Some(s) = fields.get(5) {
-            pos.fullmove = s.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| {
-                FenError::new(6, format!("'{}' is not a positive integer", clip(s)))
-            })?;
+            pos.fullmove = s
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n >= 1)
+                .ok_or_else(|| FenError::new(6, format!("'{}' is not a positive integer", clip(s))))?;
         }
         pos.validate_checks()?;
         // Keep the en passant square only when a legal capture exists.
@@ -264,33 +207,18 @@ impl Position {
 
     fn validate_material(&self) -> Result<(), FenError> {
         for color in Color::ALL {
-            let name = if color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
-            let kings =
-                (self.by_role[Role::King.index()] & self.by_color[color.index()]).count_ones();
+            let name = if color == Color::White { "white" } else { "black" };
+            let kings = (self.by_role[Role::King.index()] & self.by_color[color.index()]).count_ones();
             if kings != 1 {
-                return Err(FenError::new(
-                    1,
-                    format!("{name} has {kings} kings, exactly one is needed"),
-                ));
+                return Err(FenError::new(1, format!("{name} has {kings} kings, exactly one is needed")));
             }
-            let pawns =
-                (self.by_role[Role::Pawn.index()] & self.by_color[color.index()]).count_ones();
+            let pawns = (self.by_role[Role::Pawn.index()] & self.by_color[color.index()]).count_ones();
             if pawns > 8 {
-                return Err(FenError::new(
-                    1,
-                    format!("{name} has {pawns} pawns, at most 8 are possible"),
-                ));
+                return Err(FenError::new(1, format!("{name} has {pawns} pawns, at most 8 are possible")));
             }
             let all = self.by_color[color.index()].count_ones();
             if all > 16 {
-                return Err(FenError::new(
-                    1,
-                    format!("{name} has {all} pieces, at most 16 are possible"),
-                ));
+                return Err(FenError::new(1, format!("{name} has {all} pieces, at most 16 are possible")));
             }
         }
         if self.by_role[Role::Pawn.index()] & 0xff00_0000_0000_00ff != 0 {
@@ -308,10 +236,7 @@ impl Position {
         if checkers.count_ones() > 2 {
             return Err(FenError::new(
                 0,
-                format!(
-                    "the side to move is in check from {} pieces",
-                    checkers.count_ones()
-                ),
+                format!("the side to move is in check from {} pieces", checkers.count_ones()),
             ));
         }
         Ok(())
@@ -322,11 +247,7 @@ impl Position {
         while rooks != 0 {
             let sq = Square::from_index(rooks.trailing_zeros());
             rooks &= rooks - 1;
-            let color = if sq.rank() == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = if sq.rank() == 0 { Color::White } else { Color::Black };
             if self.king(color).file() != 4 || (sq.file() != 0 && sq.file() != 7) {
                 return true;
             }
@@ -385,18 +306,13 @@ impl Position {
                     continue;
                 };
                 let outermost = self.outermost_rook(color, side) == Some(rook);
-                let letter = if notation == CastlingNotation::XFen && (outermost || !self.chess960)
-                {
+                let letter = if notation == CastlingNotation::XFen && (outermost || !self.chess960) {
                     if side == CastlingSide::King { 'k' } else { 'q' }
                 } else {
                     rook.file_char()
                 };
                 let _ = king;
-                s.push(if color == Color::White {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                });
+                s.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
             }
         }
         if s.is_empty() { "-".to_string() } else { s }
@@ -432,9 +348,7 @@ impl Position {
         } else {
             return None;
         };
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & b != 0)?;
+        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()] & b != 0)?;
         Some(Piece { color, role })
     }
 
@@ -586,10 +500,7 @@ pub(crate) fn clip(s: &str) -> String {
 fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::new(
-            1,
-            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-        ));
+        return Err(FenError::new(1, format!("expected 8 ranks separated by '/', found {}", ranks.len())));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -600,11 +511,7 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 if !(1..=8).contains(&d) || last_digit {
                     return Err(FenError::new(
                         1,
-                        format!(
-                            "rank {}: '{}' is not a valid empty-square count",
-                            rank + 1,
-                            c
-                        ),
+                        format!("rank {}: '{}' is not a valid empty-square count", rank + 1, c),
                     ));
                 }
                 file += d;
@@ -616,23 +523,14 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 file += 1;
                 last_digit = false;
             } else {
-                return Err(FenError::new(
-                    1,
-                    format!("rank {}: '{}' is not a piece letter", rank + 1, c),
-                ));
+                return Err(FenError::new(1, format!("rank {}: '{}' is not a piece letter", rank + 1, c)));
             }
             if file > 8 {
-                return Err(FenError::new(
-                    1,
-                    format!("rank {} has more than 8 squares", rank + 1),
-                ));
+                return Err(FenError::new(1, format!("rank {} has more than 8 squares", rank + 1)));
             }
         }
         if file != 8 {
-            return Err(FenError::new(
-                1,
-                format!("rank {} has {} squares, not 8", rank + 1, file),
-            ));
+            return Err(FenError::new(1, format!("rank {} has {} squares, not 8", rank + 1, file)));
         }
     }
     Ok(())
@@ -644,22 +542,11 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
     }
     let mut rights = 0u64;
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let name = if color == Color::White {
-            "white"
-        } else {
-            "black"
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let name = if color == Color::White { "white" } else { "black" };
         let king = pos.king(color);
         if king.rank() != color.back_rank() {
-            return Err(FenError::new(
-                3,
-                format!("'{c}': the {name} king is not on its back rank"),
-            ));
+            return Err(FenError::new(3, format!("'{c}': the {name} king is not on its back rank")));
         }
         let rook = match c.to_ascii_lowercase() {
             'k' => pos.outermost_rook(color, CastlingSide::King),
@@ -669,23 +556,14 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
                 (pos.pieces(color, Role::Rook) & sq.bit() != 0).then_some(sq)
             }
             _ => {
-                return Err(FenError::new(
-                    3,
-                    format!("'{c}' is not a castling letter (KQkq, A-H, a-h or '-')"),
-                ));
+                return Err(FenError::new(3, format!("'{c}' is not a castling letter (KQkq, A-H, a-h or '-')")));
             }
         };
         let Some(rook) = rook else {
-            return Err(FenError::new(
-                3,
-                format!("'{c}': {name} has no rook for this castling right"),
-            ));
+            return Err(FenError::new(3, format!("'{c}': {name} has no rook for this castling right")));
         };
         if rook.file() == king.file() {
-            return Err(FenError::new(
-                3,
-                format!("'{c}': the rook stands on the king's file"),
-            ));
+            return Err(FenError::new(3, format!("'{c}': the rook stands on the king's file")));
         }
         let side = CastlingSide::of(king, rook);
         let same_side = rights & (0xffu64 << (8 * color.back_rank())) & !rook.bit();
@@ -694,10 +572,7 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
             let other = Square::from_index(b.trailing_zeros());
             b &= b - 1;
             if CastlingSide::of(king, other) == side {
-                return Err(FenError::new(
-                    3,
-                    format!("'{c}': {name} has two castling rights on one side"),
-                ));
+                return Err(FenError::new(3, format!("'{c}': {name} has two castling rights on one side")));
             }
         }
         rights |= rook.bit();
@@ -709,18 +584,10 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let sq = Square::parse(field)
-        .ok_or_else(|| FenError::new(4, format!("'{}' is not a square", clip(field))))?;
-    let (rank, dir): (u8, i8) = if pos.turn == Color::White {
-        (5, -8)
-    } else {
-        (2, 8)
-    };
+    let sq = Square::parse(field).ok_or_else(|| FenError::new(4, format!("'{}' is not a square", clip(field))))?;
+    let (rank, dir): (u8, i8) = if pos.turn == Color::White { (5, -8) } else { (2, 8) };
     if sq.rank() != rank {
-        return Err(FenError::new(
-            4,
-            format!("'{sq}' is not on rank {} for the side to move", rank + 1),
-        ));
+        return Err(FenError::new(4, format!("'{sq}' is not on rank {} for the side to move", rank + 1)));
     }
     let pawn_sq = Square::from_index((sq.index() as i8 + dir) as u32);
     let from_sq = Square::from_index((sq.index() as i8 - dir) as u32);
@@ -732,10 +599,7 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
         ));
     }
     if pos.occupied() & (sq.bit() | from_sq.bit()) != 0 {
-        return Err(FenError::new(
-            4,
-            format!("'{sq}': {sq} and {from_sq} must be empty after a double pawn push"),
-        ));
+        return Err(FenError::new(4, format!("'{sq}': {sq} and {from_sq} must be empty after a double pawn push")));
     }
     Ok(Some(sq))
 }
@@ -758,9 +622,7 @@ mod tests {
         let p = Position::chess960_start(518).unwrap();
         assert_eq!(p.fen(), START_FEN);
         assert_eq!(
-            Position::chess960_start(0)
-                .unwrap()
-                .fen_with(CastlingNotation::Shredder),
+            Position::chess960_start(0).unwrap().fen_with(CastlingNotation::Shredder),
             "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
         );
         assert!(Position::chess960_start(960).is_none());
@@ -768,11 +630,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let e = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1")
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "FEN field 4 (en passant): 'e9' is not a square"
-        );
+        let e = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").unwrap_err();
+        assert_eq!(e.to_string(), "FEN field 4 (en passant): 'e9' is not a square");
     }
 }

@@ -53,14 +53,11 @@ impl Position {
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.color_bb(color);
         let theirs = self.color_bb(color.other());
-        if ours & (self.role_bb(Role::Pawn) | self.role_bb(Role::Rook) | self.role_bb(Role::Queen))
-            != 0
-        {
+        if ours & (self.role_bb(Role::Pawn) | self.role_bb(Role::Rook) | self.role_bb(Role::Queen)) != 0 {
             return false;
         }
         if ours & self.role_bb(Role::Knight) != 0 {
-            return ours.count_ones() <= 2
-                && theirs & !self.role_bb(Role::King) & !self.role_bb(Role::Queen) == 0;
+            return ours.count_ones() <= 2 && theirs & !self.role_bb(Role::King) & !self.role_bb(Role::Queen) == 0;
         }
         if ours & self.role_bb(Role::Bishop) != 0 {
             let bishops = self.role_bb(Role::Bishop);
@@ -72,8 +69,6 @@ impl Position {
 
     /// True when neither side can ever checkmate (see [`Position::has_insufficient_material`]).
     pub fn is_insufficient_material(&self) -> bool {
-        Color::ALL
-            .iter()
-            .all(|&c| self.has_insufficient_material(c))
+        Color::ALL.iter().all(|&c| self.has_insufficient_material(c))
     }
 }

@@ -69,14 +69,7 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// 0 (pawn) to 5 (king).
     #[inline(always)]
@@ -142,14 +135,7 @@ impl Piece {
     /// The piece of a FEN letter.
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
-            Some(role) => Some(Piece {
-                color: if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                role,
-            }),
+            Some(role) => Some(Piece { color: if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role }),
             None => None,
         }
     }
@@ -310,12 +296,7 @@ impl Move {
     /// A promotion to `role` (knight, bishop, rook or queen).
     #[inline(always)]
     pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
-        Move(
-            from.0 as u16
-                | (to.0 as u16) << 6
-                | ((role as u16).wrapping_sub(1) & 3) << 12
-                | Self::PROMOTION,
-        )
+        Move(from.0 as u16 | (to.0 as u16) << 6 | ((role as u16).wrapping_sub(1) & 3) << 12 | Self::PROMOTION)
     }
 
     /// An en passant capture landing on `to`.
@@ -430,11 +411,7 @@ impl CastlingSide {
     /// The side a rook on `rook` is on relative to a king on `king` (same rank).
     #[inline(always)]
     pub const fn of(king: Square, rook: Square) -> CastlingSide {
-        if rook.file() > king.file() {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        }
+        if rook.file() > king.file() { CastlingSide::King } else { CastlingSide::Queen }
     }
 }
 
@@ -448,20 +425,14 @@ mod tests {
         let d8 = Square::parse("d8").unwrap();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let m = Move::promotion(e7, d8, role);
-            assert_eq!(
-                (m.from(), m.to(), m.kind()),
-                (e7, d8, MoveKind::Promotion(role))
-            );
+            assert_eq!((m.from(), m.to(), m.kind()), (e7, d8, MoveKind::Promotion(role)));
         }
         let m = Move::castle(Square::E1, Square::from_coords(7, 0));
         assert!(m.is_castle());
         assert_eq!(m.to().to_string(), "h1");
         assert_eq!(Move::en_passant(e7, d8).kind(), MoveKind::EnPassant);
         assert_eq!(Move::normal(e7, d8).kind(), MoveKind::Normal);
-        assert_eq!(
-            Move::from_u16(Move::normal(e7, d8).to_u16()),
-            Move::normal(e7, d8)
-        );
+        assert_eq!(Move::from_u16(Move::normal(e7, d8).to_u16()), Move::normal(e7, d8));
     }
 
     #[test]

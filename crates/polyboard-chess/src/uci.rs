@@ -17,10 +17,7 @@ pub enum UciError {
 impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UciError::Syntax(s) => write!(
-                f,
-                "UCI move '{s}': expected <from><to>[q|r|b|n], like e2e4 or e7e8q"
-            ),
+            UciError::Syntax(s) => write!(f, "UCI move '{s}': expected <from><to>[q|r|b|n], like e2e4 or e7e8q"),
             UciError::Illegal(s) => write!(f, "UCI move '{s}': not a legal move in this position"),
         }
     }
@@ -35,10 +32,7 @@ pub fn format(pos: &Position, mv: Move) -> String {
     match mv.kind() {
         MoveKind::Castle if !pos.is_chess960() => {
             let side = CastlingSide::of(from, to);
-            format!(
-                "{from}{}",
-                Square::from_coords(side.king_to_file(), from.rank())
-            )
+            format!("{from}{}", Square::from_coords(side.king_to_file(), from.rank()))
         }
         MoveKind::Promotion(r) => format!("{from}{to}{}", r.char()),
         _ => format!("{from}{to}"),
@@ -61,11 +55,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UciError> {
     let promo = match b.get(4) {
         None => None,
         Some(&c) => match Role::from_char(c as char) {
-            Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
-                if c.is_ascii_lowercase() =>
-            {
-                Some(r)
-            }
+            Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) if c.is_ascii_lowercase() => Some(r),
             _ => return Err(syntax()),
         },
     };
@@ -76,21 +66,13 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UciError> {
         }
         match m.kind() {
             MoveKind::Castle => {
-                let king_to = Square::from_coords(
-                    CastlingSide::of(m.from(), m.to()).king_to_file(),
-                    from.rank(),
-                );
+                let king_to = Square::from_coords(CastlingSide::of(m.from(), m.to()).king_to_file(), from.rank());
                 m.to() == to || (king_to == to && from.file().abs_diff(to.file()) > 1)
             }
             _ => m.to() == to,
         }
     });
     // A normal king move to the same square wins over the castling reading.
-    let normal = legal
-        .iter()
-        .copied()
-        .find(|m| !m.is_castle() && m.from() == from && m.to() == to && promo.is_none());
-    normal
-        .or(found)
-        .ok_or_else(|| UciError::Illegal(clip(text)))
+    let normal = legal.iter().copied().find(|m| !m.is_castle() && m.from() == from && m.to() == to && promo.is_none());
+    normal.or(found).ok_or_else(|| UciError::Illegal(clip(text)))
 }

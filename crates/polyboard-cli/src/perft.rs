@@ -51,9 +51,7 @@ pub fn run(a: PerftArgs) -> ExitCode {
         "chess" => false,
         "chess960" => true,
         v => {
-            return bad_input(format!(
-                "unknown variant '{v}' (expected chess or chess960)"
-            ));
+            return bad_input(format!("unknown variant '{v}' (expected chess or chess960)"));
         }
     };
     let names = polyboard_chess::repr::names();
@@ -62,9 +60,7 @@ pub fn run(a: PerftArgs) -> ExitCode {
         Some("all") => names.clone(),
         Some(r) if names.contains(&r) => vec![r],
         Some(r) => {
-            return bad_input(format!(
-                "unknown representation '{r}' (polyboard reprs lists them)"
-            ));
+            return bad_input(format!("unknown representation '{r}' (polyboard reprs lists them)"));
         }
     };
     if let Some(path) = &a.epd {
@@ -84,11 +80,7 @@ pub fn run(a: PerftArgs) -> ExitCode {
     let Some(depth) = a.depth else {
         return bad_input("--depth N is needed with --fen");
     };
-    let pos = match if chess960 {
-        Position::from_fen_variant(fen, true)
-    } else {
-        Position::from_fen(fen)
-    } {
+    let pos = match if chess960 { Position::from_fen_variant(fen, true) } else { Position::from_fen(fen) } {
         Ok(p) => p,
         Err(e) => return bad_input(e),
     };
@@ -99,19 +91,11 @@ pub fn run(a: PerftArgs) -> ExitCode {
 }
 
 fn count<B: Board>(b: &B, depth: u32, full: bool) -> u64 {
-    if full {
-        perft_full(b, depth)
-    } else {
-        perft(b, depth)
-    }
+    if full { perft_full(b, depth) } else { perft(b, depth) }
 }
 
 fn json_line(variant: &str, repr: &str, fen: &str, depth: u32, nodes: u64, secs: f64) -> String {
-    let nps = if secs > 0.0 {
-        (nodes as f64 / secs) as u64
-    } else {
-        0
-    };
+    let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
     format!(
         "{{\"variant\":\"{variant}\",\"repr\":\"{repr}\",\"fen\":\"{}\",\"depth\":{depth},\"nodes\":{nodes},\"seconds\":{secs:.6},\"nps\":{nps}}}",
         fen.replace('\\', "\\\\").replace('"', "\\\"")
@@ -138,25 +122,13 @@ fn single<B: Board>(a: &PerftArgs, pos: &Position, fen: &str, depth: u32) {
     };
     let secs = start.elapsed().as_secs_f64();
     if a.json {
-        let _ = writeln!(
-            out,
-            "{}",
-            json_line(&a.variant, B::NAME, fen, depth, nodes, secs)
-        );
+        let _ = writeln!(out, "{}", json_line(&a.variant, B::NAME, fen, depth, nodes, secs));
     } else {
         if a.divide {
             let _ = writeln!(out);
         }
-        let nps = if secs > 0.0 {
-            nodes as f64 / secs / 1e6
-        } else {
-            0.0
-        };
-        let _ = writeln!(
-            out,
-            "Nodes searched: {nodes}\nrepr {} depth {depth}: {secs:.3} s, {nps:.1} Mnps",
-            B::NAME
-        );
+        let nps = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { 0.0 };
+        let _ = writeln!(out, "Nodes searched: {nodes}\nrepr {} depth {depth}: {secs:.3} s, {nps:.1} Mnps", B::NAME);
     }
 }
 
@@ -189,11 +161,7 @@ impl Progress {
 
 fn run_suite(a: &PerftArgs, reprs: &[&str], cases: &[PerftCase]) -> ExitCode {
     let max = a.max_depth.unwrap_or(u32::MAX);
-    let mut progress = Progress {
-        total: cases.len() * reprs.len(),
-        done: 0,
-        on: std::io::stderr().is_terminal(),
-    };
+    let mut progress = Progress { total: cases.len() * reprs.len(), done: 0, on: std::io::stderr().is_terminal() };
     let mut failures = 0usize;
     let mut runs = 0usize;
     let mut total_nodes = 0u64;
@@ -233,9 +201,5 @@ fn run_suite(a: &PerftArgs, reprs: &[&str], cases: &[PerftCase]) -> ExitCode {
             reprs.len()
         );
     }
-    if failures > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    if failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -16,10 +16,7 @@ impl<T: Copy, const N: usize> MoveList<T, N> {
     /// An empty list.
     #[inline(always)]
     pub const fn new() -> Self {
-        Self {
-            len: 0,
-            items: [const { MaybeUninit::uninit() }; N],
-        }
+        Self { len: 0, items: [const { MaybeUninit::uninit() }; N] }
     }
 
     /// Appends `item`.

@@ -114,14 +114,7 @@ pub fn divide<N: PerftNode>(node: &N, depth: u32, full: bool) -> Vec<(N::Move, u
         .map(|&mv| {
             let child = node.play(mv);
             let d = depth.saturating_sub(1);
-            (
-                mv,
-                if full {
-                    perft_full(&child, d)
-                } else {
-                    perft(&child, d)
-                },
-            )
+            (mv, if full { perft_full(&child, d) } else { perft(&child, d) })
         })
         .collect()
 }

@@ -113,10 +113,7 @@ impl Sink for MoveList<Move> {
     fn piece(&mut self, from: usize, mut targets: u64) {
         let from = Square::from_index(from as u32);
         while targets != 0 {
-            self.push(Move::normal(
-                from,
-                Square::from_index(targets.trailing_zeros()),
-            ));
+            self.push(Move::normal(from, Square::from_index(targets.trailing_zeros())));
             targets &= targets - 1;
         }
     }
@@ -124,10 +121,7 @@ impl Sink for MoveList<Move> {
     fn pawns(&mut self, mut targets: u64, delta: i32) {
         while targets != 0 {
             let to = targets.trailing_zeros() as i32;
-            self.push(Move::normal(
-                Square::from_index((to - delta) as u32),
-                Square::from_index(to as u32),
-            ));
+            self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
             targets &= targets - 1;
         }
     }
@@ -135,10 +129,7 @@ impl Sink for MoveList<Move> {
     fn promotions(&mut self, mut targets: u64, delta: i32) {
         while targets != 0 {
             let to = targets.trailing_zeros() as i32;
-            let (f, t) = (
-                Square::from_index((to - delta) as u32),
-                Square::from_index(to as u32),
-            );
+            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
             for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
                 self.push(Move::promotion(f, t, role));
             }
@@ -160,21 +151,13 @@ const fn up<const W: bool>(b: u64) -> u64 {
 /// Pawn captures towards the a-file (white: +7, black: -9).
 #[inline(always)]
 const fn up_left<const W: bool>(b: u64) -> u64 {
-    if W {
-        (b & !FILE_A) << 7
-    } else {
-        (b & !FILE_A) >> 9
-    }
+    if W { (b & !FILE_A) << 7 } else { (b & !FILE_A) >> 9 }
 }
 
 /// Pawn captures towards the h-file (white: +9, black: -7).
 #[inline(always)]
 const fn up_right<const W: bool>(b: u64) -> u64 {
-    if W {
-        (b & !FILE_H) << 9
-    } else {
-        (b & !FILE_H) >> 7
-    }
+    if W { (b & !FILE_H) << 9 } else { (b & !FILE_H) >> 7 }
 }
 
 #[inline(always)]
@@ -252,11 +235,7 @@ impl<S: Sliders> Bitboards<S> {
         if checkers & checkers.wrapping_sub(1) != 0 {
             return; // double check: only the king moves
         }
-        let check_mask = if checkers == 0 {
-            !0
-        } else {
-            attacks::between(ksq, lsb(checkers)) | checkers
-        };
+        let check_mask = if checkers == 0 { !0 } else { attacks::between(ksq, lsb(checkers)) | checkers };
 
         // Pin rays, each including its pinning piece.
         let their_rq = (self.by_role[R] | self.by_role[Q]) & theirs;
@@ -360,14 +339,8 @@ impl<S: Sliders> Bitboards<S> {
                 candidates &= candidates - 1;
                 let after = occ ^ (1u64 << from) ^ (1u64 << captured) ^ (1u64 << ep);
                 let leapers = checkers & (self.by_role[N] | self.by_role[P]) & !(1u64 << captured);
-                if leapers == 0
-                    && S::rook(ksq, after) & their_rq == 0
-                    && S::bishop(ksq, after) & their_bq == 0
-                {
-                    sink.special(Move::en_passant(
-                        Square::from_index(from as u32),
-                        Square::from_index(ep as u32),
-                    ));
+                if leapers == 0 && S::rook(ksq, after) & their_rq == 0 && S::bishop(ksq, after) & their_bq == 0 {
+                    sink.special(Move::en_passant(Square::from_index(from as u32), Square::from_index(ep as u32)));
                 }
             }
         }
@@ -378,18 +351,13 @@ impl<S: Sliders> Bitboards<S> {
             while rooks != 0 {
                 let r = lsb(rooks);
                 rooks &= rooks - 1;
-                let side = if r > ksq {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+                let side = if r > ksq { CastlingSide::King } else { CastlingSide::Queen };
                 let base = ksq & 56;
                 let kto = base + side.king_to_file() as usize;
                 let rto = base + side.rook_to_file() as usize;
                 let movers = (1u64 << ksq) | (1u64 << r);
                 let king_path = attacks::between(ksq, kto) | (1u64 << kto);
-                let must_be_empty =
-                    (king_path | attacks::between(r, rto) | (1u64 << rto)) & !movers;
+                let must_be_empty = (king_path | attacks::between(r, rto) | (1u64 << rto)) & !movers;
                 if occ & must_be_empty != 0 {
                     continue;
                 }
@@ -405,10 +373,7 @@ impl<S: Sliders> Bitboards<S> {
                     }
                 }
                 if safe {
-                    sink.special(Move::castle(
-                        Square::from_index(ksq as u32),
-                        Square::from_index(r as u32),
-                    ));
+                    sink.special(Move::castle(Square::from_index(ksq as u32), Square::from_index(r as u32)));
                 }
             }
         }
@@ -450,11 +415,7 @@ impl<S: Sliders> Bitboards<S> {
         let old_castling = self.castling;
 
         if m.is_castle() {
-            let side = if to > from {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
+            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
             let base = from & 56;
             let kto = base + side.king_to_file() as usize;
             let rto = base + side.rook_to_file() as usize;
@@ -483,8 +444,8 @@ impl<S: Sliders> Bitboards<S> {
                 self.halfmove = 0;
             }
             self.toggle(us, role, moved);
-            key ^= zobrist::piece(color, Role::from_index(role), from)
-                ^ zobrist::piece(color, Role::from_index(role), to);
+            key ^=
+                zobrist::piece(color, Role::from_index(role), from) ^ zobrist::piece(color, Role::from_index(role), to);
             if role == P {
                 self.halfmove = 0;
                 if let Some(promo) = m.promotion_role() {
@@ -531,11 +492,7 @@ impl<S: Sliders> PerftNode for Bitboards<S> {
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, _>(out)
-        } else {
-            self.generate::<false, _>(out)
-        }
+        if self.turn == Color::White { self.generate::<true, _>(out) } else { self.generate::<false, _>(out) }
     }
 
     #[inline]
@@ -562,16 +519,9 @@ impl<S: Sliders> MakeUnmake for Bitboards<S> {
 
     #[inline]
     fn make(&mut self, mv: Move) -> Undo {
-        let (castling, zobrist, halfmove, ep) =
-            (self.castling, self.zobrist, self.halfmove, self.ep);
+        let (castling, zobrist, halfmove, ep) = (self.castling, self.zobrist, self.halfmove, self.ep);
         let captured = self.make_in_place(mv);
-        Undo {
-            castling,
-            zobrist,
-            halfmove,
-            ep,
-            captured,
-        }
+        Undo { castling, zobrist, halfmove, ep, captured }
     }
 
     #[inline]
@@ -585,11 +535,7 @@ impl<S: Sliders> MakeUnmake for Bitboards<S> {
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {
-            let side = if to > from {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
+            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
             let base = from & 56;
             let kto = base + side.king_to_file() as usize;
             let rto = base + side.rook_to_file() as usize;
@@ -640,11 +586,7 @@ impl<S: Sliders> Board for Bitboards<S> {
             by_color: self.by_color,
             turn: self.turn,
             castling: self.castling,
-            ep: if self.ep == 0 {
-                None
-            } else {
-                Square::new(self.ep)
-            },
+            ep: if self.ep == 0 { None } else { Square::new(self.ep) },
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             chess960: self.chess960,
