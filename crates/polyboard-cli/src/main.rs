@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
 mod perft;
 
 /// polyboard: chess board representations side by side.
@@ -18,6 +19,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft), for one FEN or an EPD suite.
     Perft(perft::PerftArgs),
+    /// Compare the representations: bulk and full perft speed, struct size.
+    Bench(bench::BenchArgs),
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
         /// chess or chess960.
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Reprs { variant } => match variant.as_str() {
             "chess" | "chess960" => {
                 for name in polyboard_chess::repr::names() {
