@@ -33,6 +33,8 @@ Content, in this order:
      recorded with CHESS960=1, the rest with 0
   3. every legal move of hand-crafted positions (HANDCRAFTED, HANDCRAFTED_960
      below, each together with its colour-mirrored twin)
+  (sections 1-3 list each (FEN, CHESS960) position once; later duplicates are
+  skipped)
   4. every move played in random games: N_STD_GAMES standard games and
      N_960_GAMES Chess960 games, uniform random legal moves, until the game is
      over (python-chess board.is_game_over(), i.e. without claims) or MAX_PLIES
@@ -125,14 +127,10 @@ HANDCRAFTED_960 = [
     ("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", "king g1 with rooks b1/h1: O-O-O needs b1..f1 path checks"),
     ("6rk/pppppppp/8/8/8/8/PPPPPPPP/6RK w Gg - 0 1", "king h1, rook g1: O-O-O king h1->c1, rook g1->d1"),
     ("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", "king b1, rooks a1 and e1: two possible rook files"),
+    ("rr2k3/pppppppp/8/8/8/8/PPPPPPPP/RR2K3 w Bb - 0 1", "inner queenside rook b1 castles (X-FEN needs 'B'); Ra1 moves keep it"),
+    ("r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GQgq - 0 1", "inner kingside rook g1 castles (X-FEN 'G'), outer a1 queenside"),
+    ("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", "inner rooks b1/g1 castle, outer a1/h1 do not: X-FEN 'GB' after quiet moves"),
 ]
-
-
-def legal_move_rows(board, fen_before):
-    rows = []
-    for move in board.legal_moves:
-        rows.append(row(board, fen_before, move))
-    return rows
 
 
 def row(board, fen_before, move):
@@ -164,6 +162,13 @@ def main():
     check_version()
     out = []
     counts = {}
+    seen = set()  # (fen, chess960): positions whose moves were already listed
+
+    def legal_move_rows(board, fen_before):
+        if (fen_before, board.chess960) in seen:
+            return []
+        seen.add((fen_before, board.chess960))
+        return [row(board, fen_before, move) for move in board.legal_moves]
 
     # 1. plp perft suite (standard chess).
     n = 0

@@ -191,11 +191,10 @@ impl Position {
                 s.parse().map_err(|_| FenError::new(5, format!("'{}' is not a non-negative integer", clip(s))))?;
         }
         if let Some(s) = fields.get(5) {
-            pos.fullmove = s
-                .parse()
-                .ok()
-                .filter(|&n: &u32| n >= 1)
-                .ok_or_else(|| FenError::new(6, format!("'{}' is not a positive integer", clip(s))))?;
+            // A fullmove number of 0, written by some tools, reads as 1 (as in python-chess).
+            let n: u32 =
+                s.parse().map_err(|_| FenError::new(6, format!("'{}' is not a non-negative integer", clip(s))))?;
+            pos.fullmove = n.max(1);
         }
         pos.validate_checks()?;
         // Keep the en passant square only when a legal capture exists.
@@ -541,7 +540,10 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
         return Ok(0);
     }
     let mut rights = 0u64;
-    for c in field.chars() {
+    for (i, c) in field.char_indices() {
+        if field[..i].contains(c) {
+            return Err(FenError::new(3, format!("'{c}' appears twice")));
+        }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let name = if color == Color::White { "white" } else { "black" };
         let king = pos.king(color);

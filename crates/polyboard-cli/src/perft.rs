@@ -17,6 +17,9 @@ pub struct PerftArgs {
     /// The depth in plies (with --fen).
     #[arg(long)]
     depth: Option<u32>,
+    /// UCI moves to play from the FEN before counting (space-separated).
+    #[arg(long, requires = "fen")]
+    moves: Option<String>,
     /// A perft suite: `FEN ;D1 n ;D2 n ...` or `FEN;n1;n2;...` lines.
     #[arg(long)]
     epd: Option<String>,
@@ -80,10 +83,17 @@ pub fn run(a: PerftArgs) -> ExitCode {
     let Some(depth) = a.depth else {
         return bad_input("--depth N is needed with --fen");
     };
-    let pos = match if chess960 { Position::from_fen_variant(fen, true) } else { Position::from_fen(fen) } {
+    let mut pos = match if chess960 { Position::from_fen_variant(fen, true) } else { Position::from_fen(fen) } {
         Ok(p) => p,
         Err(e) => return bad_input(e),
     };
+    for text in a.moves.as_deref().unwrap_or("").split_whitespace() {
+        match uci::parse(&pos, text) {
+            Ok(mv) => pos = pos.play(mv),
+            Err(e) => return bad_input(e),
+        }
+    }
+    let fen = &pos.fen();
     for r in &reprs {
         with_repr!(*r, B => single::<B>(&a, &pos, fen, depth));
     }

@@ -427,7 +427,7 @@ impl<S: Sliders> Bitboards<S> {
                 ^ zobrist::piece(color, Role::King, kto)
                 ^ zobrist::piece(color, Role::Rook, to)
                 ^ zobrist::piece(color, Role::Rook, rto);
-            self.castling &= !(RANK_1 << (base));
+            self.castling &= !(RANK_1 << (56 * us));
         } else {
             let role = self.role_on(from);
             let moved = (1u64 << from) | (1u64 << to);
@@ -464,7 +464,8 @@ impl<S: Sliders> Bitboards<S> {
                     }
                 }
             } else if role == K {
-                self.castling &= !(RANK_1 << (from & 56));
+                // The mover's own back rank: a king can stray onto the other one.
+                self.castling &= !(RANK_1 << (56 * us));
             }
             self.castling &= !moved;
         }

@@ -1,0 +1,145 @@
+//! Perft of every representation against published counts (sources in tests/data/README.md).
+
+mod common;
+
+use common::*;
+use polyboard_chess::repr::names;
+use polyboard_chess::{Board, Position, with_repr};
+use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
+
+/// The six CPW positions (chessprogramming.org, "Perft Results").
+const CPW: [(&str, &[u64]); 6] = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &[20, 400, 8902, 197_281, 4_865_609, 119_060_324]),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[48, 2039, 97_862, 4_085_603, 193_690_690],
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2812, 43_238, 674_624, 11_030_083, 178_633_661]),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9467, 422_333, 15_833_292]),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1486, 62_379, 2_103_487, 89_941_194]),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2079, 89_890, 3_894_594, 164_075_551],
+    ),
+];
+
+fn cpw<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_chess::Move, Undo = U>, U>() {
+    for (fen, counts) in CPW {
+        let pos = Position::from_fen(fen).unwrap();
+        let b = B::from_position(&pos);
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&b, i as u32 + 1), n, "{} {fen} depth {}", B::NAME, i + 1);
+        }
+        // Playing every leaf, by copy-make and by make/unmake, gives the same counts.
+        let d = counts.len().min(4);
+        assert_eq!(perft_full(&b, d as u32), counts[d - 1], "{} full {fen}", B::NAME);
+        let mut m = b.clone();
+        assert_eq!(perft_make_unmake(&mut m, d as u32), counts[d - 1], "{} make/unmake {fen}", B::NAME);
+        assert_eq!(m.to_position(), pos, "unmake restores the position");
+        assert_eq!(m.zobrist(), pos.zobrist(), "unmake restores the key");
+    }
+}
+
+#[test]
+fn cpw_positions_magic() {
+    cpw::<polyboard_chess::repr::Magic, _>();
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[test]
+fn cpw_positions_pext() {
+    cpw::<polyboard_chess::repr::PextBoard, _>();
+}
+
+#[test]
+fn standard_suite_126_positions_all_depths() {
+    // plp-perftsuite.epd: the 126-position suite (Roce / van Kervinck), depths 1-6.
+    let cases = suite("perft/plp-perftsuite.epd", false);
+    assert_eq!(cases.len(), 126);
+    for name in names() {
+        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 6)).unwrap();
+        assert!(f.is_empty(), "{f:#?}");
+    }
+}
+
+#[test]
+fn ethereal_standard_suite_to_depth_5() {
+    let cases = suite("perft/ethereal-standard.epd", false);
+    assert_eq!(cases.len(), 128);
+    for name in names() {
+        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 5)).unwrap();
+        assert!(f.is_empty(), "{f:#?}");
+    }
+}
+
+#[test]
+fn chess960_960_positions_to_depth_4() {
+    let cases = suite("perft/ethereal-fischer.epd", true);
+    assert_eq!(cases.len(), 960);
+    for name in names() {
+        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 4)).unwrap();
+        assert!(f.is_empty(), "{f:#?}");
+    }
+}
+
+#[test]
+fn python_chess_chess960_and_tricky_sets() {
+    let c960 = python_chess_perft("perft/python-chess-chess960.perft", true);
+    assert_eq!(c960.len(), 960);
+    // The tricky set mixes standard positions with X-FEN ones whose castling rights
+    // need Chess960 (python-chess reads those with chess960=True too).
+    let tricky_cases: Vec<_> = python_chess_perft_auto("perft/python-chess-tricky.perft");
+    assert_eq!(tricky_cases.len(), 19);
+    for name in names() {
+        let f = with_repr!(name, B => {
+            let mut f = check_cases::<B>(c960.clone(), 4);
+            f.extend(check_cases::<B>(tricky_cases.clone(), 6));
+            f
+        })
+        .unwrap();
+        assert!(f.is_empty(), "{f:#?}");
+    }
+}
+
+/// python-chess `.perft` cases, each FEN parsed with Chess960 detected from its castling.
+fn python_chess_perft_auto(name: &str) -> Vec<(String, Position, Vec<(u32, u64)>)> {
+    let mut out: Vec<(String, Position, Vec<(u32, u64)>)> = Vec::new();
+    for line in data(name).lines() {
+        if let Some(fen) = line.strip_prefix("epd ") {
+            out.push((fen.to_string(), Position::from_fen(fen).unwrap(), Vec::new()));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let v: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            out.last_mut().unwrap().2.push((v[0] as u32, v[1]));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "deep: about 10 s per representation in release"]
+fn startpos_depth_7() {
+    let pos = Position::startpos();
+    for name in names() {
+        let n = with_repr!(name, B => perft(&B::from_position(&pos), 7)).unwrap();
+        assert_eq!(n, 3_195_901_860, "{name}");
+    }
+}
+
+#[test]
+#[ignore = "deep: the whole Chess960 suite to depth 6 takes minutes"]
+fn chess960_960_positions_to_depth_6() {
+    let cases = suite("perft/ethereal-fischer.epd", true);
+    for name in names() {
+        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 6)).unwrap();
+        assert!(f.is_empty(), "{f:#?}");
+    }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let pos = Position::from_fen(CPW[1].0).unwrap();
+    let b = polyboard_chess::repr::Magic::from_position(&pos);
+    let d = polyboard_core::perft::divide(&b, 3, false);
+    assert_eq!(d.len(), 48);
+    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 97_862);
+}
