@@ -316,12 +316,11 @@ mod jb {
     use chess::{Board, MoveGen};
 
     fn bulk(board: &Board, depth: u32) -> u64 {
-        let moves = MoveGen::new_legal(board);
-        match depth {
-            0 => 1,
-            1 => moves.len() as u64,
-            _ => moves.map(|m| bulk(&board.make_move_new(m), depth - 1)).sum(),
+        if depth == 0 {
+            return 1;
         }
+        let moves = MoveGen::new_legal(board);
+        if depth == 1 { moves.len() as u64 } else { moves.map(|m| bulk(&board.make_move_new(m), depth - 1)).sum() }
     }
 
     fn full(board: &Board, depth: u32) -> u64 {

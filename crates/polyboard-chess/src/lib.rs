@@ -6,6 +6,8 @@
 //!   [`Game::status`].
 //! - Move text: [`uci`] and [`san`]. Perft suites: [`epd`].
 
+#![warn(missing_docs)]
+
 pub mod attacks;
 pub mod board;
 pub mod epd;

@@ -57,7 +57,7 @@ fn standard_suite_126_positions_all_depths() {
     let cases = suite("perft/plp-perftsuite.epd", false);
     assert_eq!(cases.len(), 126);
     for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 6)).unwrap();
+        let f = with_repr!(name, B => check_cases::<B>(&cases, 6)).unwrap();
         assert!(f.is_empty(), "{f:#?}");
     }
 }
@@ -67,7 +67,7 @@ fn ethereal_standard_suite_to_depth_5() {
     let cases = suite("perft/ethereal-standard.epd", false);
     assert_eq!(cases.len(), 128);
     for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 5)).unwrap();
+        let f = with_repr!(name, B => check_cases::<B>(&cases, 5)).unwrap();
         assert!(f.is_empty(), "{f:#?}");
     }
 }
@@ -77,42 +77,28 @@ fn chess960_960_positions_to_depth_4() {
     let cases = suite("perft/ethereal-fischer.epd", true);
     assert_eq!(cases.len(), 960);
     for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 4)).unwrap();
+        let f = with_repr!(name, B => check_cases::<B>(&cases, 4)).unwrap();
         assert!(f.is_empty(), "{f:#?}");
     }
 }
 
 #[test]
 fn python_chess_chess960_and_tricky_sets() {
-    let c960 = python_chess_perft("perft/python-chess-chess960.perft", true);
+    let c960 = python_chess_perft("perft/python-chess-chess960.perft", Some(true));
     assert_eq!(c960.len(), 960);
     // The tricky set mixes standard positions with X-FEN ones whose castling rights
     // need Chess960 (python-chess reads those with chess960=True too).
-    let tricky_cases: Vec<_> = python_chess_perft_auto("perft/python-chess-tricky.perft");
+    let tricky_cases = python_chess_perft("perft/python-chess-tricky.perft", None);
     assert_eq!(tricky_cases.len(), 19);
     for name in names() {
         let f = with_repr!(name, B => {
-            let mut f = check_cases::<B>(c960.clone(), 4);
-            f.extend(check_cases::<B>(tricky_cases.clone(), 6));
+            let mut f = check_cases::<B>(&c960, 4);
+            f.extend(check_cases::<B>(&tricky_cases, 6));
             f
         })
         .unwrap();
         assert!(f.is_empty(), "{f:#?}");
     }
-}
-
-/// python-chess `.perft` cases, each FEN parsed with Chess960 detected from its castling.
-fn python_chess_perft_auto(name: &str) -> Vec<(String, Position, Vec<(u32, u64)>)> {
-    let mut out: Vec<(String, Position, Vec<(u32, u64)>)> = Vec::new();
-    for line in data(name).lines() {
-        if let Some(fen) = line.strip_prefix("epd ") {
-            out.push((fen.to_string(), Position::from_fen(fen).unwrap(), Vec::new()));
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let v: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap()).collect();
-            out.last_mut().unwrap().2.push((v[0] as u32, v[1]));
-        }
-    }
-    out
 }
 
 #[test]
@@ -130,7 +116,7 @@ fn startpos_depth_7() {
 fn chess960_960_positions_to_depth_6() {
     let cases = suite("perft/ethereal-fischer.epd", true);
     for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(tuples(cases.clone()), 6)).unwrap();
+        let f = with_repr!(name, B => check_cases::<B>(&cases, 6)).unwrap();
         assert!(f.is_empty(), "{f:#?}");
     }
 }

@@ -6,6 +6,8 @@
 //! - [`zobrist`]: a deterministic key generator, so every representation and every run
 //!   derives the same Zobrist keys from one fixed seed.
 
+#![warn(missing_docs)]
+
 pub mod movelist;
 pub mod perft;
 pub mod zobrist;

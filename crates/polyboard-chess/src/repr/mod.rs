@@ -8,11 +8,12 @@ pub use magic::{Bitboards, Magic};
 
 /// The names of the representations available on this build, fastest first.
 pub fn names() -> Vec<&'static str> {
-    let mut v = Vec::new();
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    v.push("pext");
-    v.push("magic");
-    v
+    [
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        "pext",
+        "magic",
+    ]
+    .to_vec()
 }
 
 /// Calls `$body` with the type alias `$B` bound to the representation named `$name`;

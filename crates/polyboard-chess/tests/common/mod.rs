@@ -31,40 +31,36 @@ pub fn suite(name: &str, chess960: bool) -> Vec<PerftCase> {
 }
 
 /// Cases of python-chess's `.perft` format (`id`, `epd`, `perft N count` lines).
-pub fn python_chess_perft(name: &str, chess960: bool) -> Vec<(String, Position, Vec<(u32, u64)>)> {
-    let mut out: Vec<(String, Position, Vec<(u32, u64)>)> = Vec::new();
-    for line in data(name).lines() {
+/// `chess960: None` detects Chess960 from each FEN's castling rights.
+pub fn python_chess_perft(name: &str, chess960: Option<bool>) -> Vec<PerftCase> {
+    let mut out: Vec<PerftCase> = Vec::new();
+    for (i, line) in data(name).lines().enumerate() {
         if let Some(fen) = line.strip_prefix("epd ") {
-            let pos = Position::from_fen_variant(fen, chess960).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            out.push((fen.to_string(), pos, Vec::new()));
+            let position = match chess960 {
+                Some(c) => Position::from_fen_variant(fen, c),
+                None => Position::from_fen(fen),
+            }
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            out.push(PerftCase { line: i + 1, fen: fen.to_string(), position, counts: Vec::new() });
         } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut it = rest.split_whitespace().map(|x| x.parse::<u64>().unwrap());
-            let (d, n) = (it.next().unwrap(), it.next().unwrap());
-            out.last_mut().unwrap().2.push((d as u32, n));
+            let v: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            out.last_mut().unwrap().counts.push((v[0] as u32, v[1]));
         }
     }
     out
 }
 
 /// Checks every count up to `max_depth` with representation `B`; returns the failures.
-pub fn check_cases<B: Board>(
-    cases: impl IntoIterator<Item = (String, Position, Vec<(u32, u64)>)>,
-    max_depth: u32,
-) -> Vec<String> {
+pub fn check_cases<B: Board>(cases: &[PerftCase], max_depth: u32) -> Vec<String> {
     let mut failures = Vec::new();
-    for (fen, pos, counts) in cases {
-        let b = B::from_position(&pos);
-        for (d, n) in counts.into_iter().filter(|c| c.0 <= max_depth) {
+    for case in cases {
+        let b = B::from_position(&case.position);
+        for &(d, n) in case.counts.iter().filter(|c| c.0 <= max_depth) {
             let got = polyboard_core::perft::perft(&b, d);
             if got != n {
-                failures.push(format!("{} {fen} depth {d}: expected {n}, got {got}", B::NAME));
+                failures.push(format!("{} {} depth {d}: expected {n}, got {got}", B::NAME, case.fen));
             }
         }
     }
     failures
-}
-
-/// EPD cases as tuples for [`check_cases`].
-pub fn tuples(cases: Vec<PerftCase>) -> Vec<(String, Position, Vec<(u32, u64)>)> {
-    cases.into_iter().map(|c| (c.fen, c.position, c.counts)).collect()
 }
