@@ -15,7 +15,7 @@
 use crate::MoveList;
 
 /// A game state that perft can walk with copy-make.
-pub trait PerftNode: Sized {
+pub trait PerftNode: Clone {
     /// The move type.
     type Move: Copy;
 
@@ -31,8 +31,17 @@ pub trait PerftNode: Sized {
         list.len() as u64
     }
 
-    /// The state after `mv` (copy-make). `mv` must be legal here.
-    fn play(&self, mv: Self::Move) -> Self;
+    /// Plays the legal move `mv` in place, keeping nothing to undo it with. Copy-make
+    /// is a copy of the parent followed by `apply` on the copy.
+    fn apply(&mut self, mv: Self::Move);
+
+    /// The state after the legal move `mv` (copy-make).
+    #[inline(always)]
+    fn play(&self, mv: Self::Move) -> Self {
+        let mut child = self.clone();
+        child.apply(mv);
+        child
+    }
 }
 
 /// A game state that can also make and unmake moves in place.
@@ -57,7 +66,10 @@ pub fn perft<N: PerftNode>(node: &N, depth: u32) -> u64 {
             node.generate_moves(&mut list);
             let mut total = 0;
             for &mv in list.iter() {
-                total += perft(&node.play(mv), depth - 1);
+                // The child is built in place in this frame: clone, then apply.
+                let mut child = node.clone();
+                child.apply(mv);
+                total += perft(&child, depth - 1);
             }
             total
         }
@@ -73,7 +85,8 @@ pub fn perft_full<N: PerftNode>(node: &N, depth: u32) -> u64 {
     node.generate_moves(&mut list);
     let mut total = 0;
     for &mv in list.iter() {
-        let child = node.play(mv);
+        let mut child = node.clone();
+        child.apply(mv);
         total += if depth == 1 {
             core::hint::black_box(&child);
             1
@@ -134,8 +147,8 @@ mod tests {
                 out.push(i);
             }
         }
-        fn play(&self, _mv: u64) -> Self {
-            Tree(self.0.saturating_sub(1))
+        fn apply(&mut self, _mv: u64) {
+            self.0 = self.0.saturating_sub(1);
         }
     }
 

@@ -379,13 +379,37 @@ impl<S: Sliders> Bitboards<S> {
         }
     }
 
-    /// True when side `W` (to move) has a legal en passant capture onto `ep`.
+    /// After a double push (the side to move has just become the capturer), true when
+    /// a capture onto `ep` is legal: removing the capturer and the pushed pawn must not
+    /// expose the capturer's king to a slider, and no knight or other pawn may give check.
+    /// Rare (an enemy pawn must stand beside the pushed one), so kept out of line.
+    #[cold]
+    #[inline(never)]
     fn ep_capture_legal(&self, ep: usize) -> bool {
-        let mut probe = *self;
-        probe.ep = ep as u8;
-        let mut list = MoveList::new();
-        probe.generate_moves(&mut list);
-        list.iter().any(|m| m.is_en_passant())
+        let us = self.turn.index();
+        let ours = self.by_color[us];
+        let theirs = self.by_color[us ^ 1];
+        let occ = ours | theirs;
+        let ksq = lsb(self.by_role[K] & ours);
+        let pushed = if us == 0 { ep - 8 } else { ep + 8 };
+        let leapers = ((attacks::knight(ksq) & self.by_role[N]) | (attacks::pawn(us, ksq) & self.by_role[P]))
+            & theirs
+            & !(1u64 << pushed);
+        if leapers != 0 {
+            return false;
+        }
+        let their_rq = (self.by_role[R] | self.by_role[Q]) & theirs;
+        let their_bq = (self.by_role[B] | self.by_role[Q]) & theirs;
+        let mut capturers = attacks::pawn(us ^ 1, ep) & self.by_role[P] & ours;
+        while capturers != 0 {
+            let from = lsb(capturers);
+            capturers &= capturers - 1;
+            let after = occ ^ (1u64 << from) ^ (1u64 << pushed) ^ (1u64 << ep);
+            if S::rook(ksq, after) & their_rq == 0 && S::bishop(ksq, after) & their_bq == 0 {
+                return true;
+            }
+        }
+        false
     }
 
     #[inline(always)]
@@ -507,11 +531,9 @@ impl<S: Sliders> PerftNode for Bitboards<S> {
         c.0
     }
 
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        let mut next = *self;
-        next.make_in_place(mv);
-        next
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) {
+        self.make_in_place(mv);
     }
 }
 
