@@ -240,17 +240,21 @@ fn main() {
     }
     write_u64s(&mut s, "MAGIC_ATTACKS", &magic_table);
 
-    let mut pext_table = Vec::new();
-    let rook_p = pext_tables(&ROOK_DIRS, &mut pext_table);
-    let bishop_p = pext_tables(&BISHOP_DIRS, &mut pext_table);
-    for (name, ps) in [("ROOK_PEXT", &rook_p), ("BISHOP_PEXT", &bishop_p)] {
-        writeln!(s, "pub(crate) static {name}: [PextEntry; 64] = [").unwrap();
-        for (mask, offset) in ps.iter() {
-            writeln!(s, "PextEntry {{ mask: {mask:#x}, offset: {offset} }},").unwrap();
+    // PEXT tables only where the target has BMI2 (the `Pext` lookup exists only there).
+    let bmi2 = std::env::var("CARGO_CFG_TARGET_FEATURE").is_ok_and(|f| f.split(',').any(|x| x == "bmi2"));
+    if bmi2 {
+        let mut pext_table = Vec::new();
+        let rook_p = pext_tables(&ROOK_DIRS, &mut pext_table);
+        let bishop_p = pext_tables(&BISHOP_DIRS, &mut pext_table);
+        for (name, ps) in [("ROOK_PEXT", &rook_p), ("BISHOP_PEXT", &bishop_p)] {
+            writeln!(s, "pub(crate) static {name}: [PextEntry; 64] = [").unwrap();
+            for (mask, offset) in ps.iter() {
+                writeln!(s, "PextEntry {{ mask: {mask:#x}, offset: {offset} }},").unwrap();
+            }
+            s.push_str("];\n");
         }
-        s.push_str("];\n");
+        write_u64s(&mut s, "PEXT_ATTACKS", &pext_table);
     }
-    write_u64s(&mut s, "PEXT_ATTACKS", &pext_table);
 
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("tables.rs");
     std::fs::write(out, s).unwrap();

@@ -23,8 +23,8 @@ pub(crate) struct Magic {
 }
 
 /// One square's PEXT entry.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[derive(Clone, Copy)]
-#[allow(dead_code)] // unused on CPUs without BMI2
 pub(crate) struct PextEntry {
     pub mask: u64,
     pub offset: usize,
