@@ -180,6 +180,10 @@ fn write_square_table(s: &mut String, name: &str, f: impl Fn(usize, usize) -> u6
     s.push_str("];\n");
 }
 
+/// The PEXT statics carry the same cfg as their users, so a compilation that sees no
+/// BMI2 (rustdoc, or other RUSTFLAGS) skips them even when this script saw it.
+const PEXT_CFG: &str = "#[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]\n";
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let mut s = String::new();
@@ -247,12 +251,14 @@ fn main() {
         let rook_p = pext_tables(&ROOK_DIRS, &mut pext_table);
         let bishop_p = pext_tables(&BISHOP_DIRS, &mut pext_table);
         for (name, ps) in [("ROOK_PEXT", &rook_p), ("BISHOP_PEXT", &bishop_p)] {
+            s.push_str(PEXT_CFG);
             writeln!(s, "pub(crate) static {name}: [PextEntry; 64] = [").unwrap();
             for (mask, offset) in ps.iter() {
                 writeln!(s, "PextEntry {{ mask: {mask:#x}, offset: {offset} }},").unwrap();
             }
             s.push_str("];\n");
         }
+        s.push_str(PEXT_CFG);
         write_u64s(&mut s, "PEXT_ATTACKS", &pext_table);
     }
 

@@ -129,3 +129,35 @@ fn divide_sums_to_perft() {
     assert_eq!(d.len(), 48);
     assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 97_862);
 }
+
+/// Walks the tree to `depth`, checking at every node that the incremental key, the
+/// key after make/unmake and the key computed from scratch agree.
+fn keys_agree<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_chess::Move>>(b: &B, depth: u32) {
+    let pos = b.to_position();
+    assert_eq!(b.zobrist(), pos.zobrist(), "{} at {}", B::NAME, pos.fen());
+    assert_eq!(b.is_check(), pos.is_check());
+    if depth == 0 {
+        return;
+    }
+    for mv in b.legal_moves() {
+        let mut m = b.clone();
+        let undo = m.make(mv);
+        keys_agree(&m, depth - 1);
+        m.unmake(mv, undo);
+        assert_eq!(m.zobrist(), b.zobrist());
+    }
+}
+
+#[test]
+fn incremental_zobrist_matches_scratch_on_every_node() {
+    let mut cases: Vec<Position> = CPW.iter().map(|(fen, _)| Position::from_fen(fen).unwrap()).collect();
+    cases.extend(suite("perft/ethereal-fischer.epd", true).into_iter().take(20).map(|c| c.position));
+    // En passant that is legal only for one of two capturers, and one that is pinned.
+    cases.push(Position::from_fen("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1").unwrap());
+    cases.push(Position::from_fen("8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 1").unwrap());
+    for pos in cases {
+        keys_agree(&polyboard_chess::repr::Magic::from_position(&pos), 3);
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        keys_agree(&polyboard_chess::repr::PextBoard::from_position(&pos), 3);
+    }
+}

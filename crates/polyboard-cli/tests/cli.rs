@@ -1,0 +1,82 @@
+//! The CLI contract of DESIGN.md: output forms and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn polyboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polyboard")).args(args).output().expect("runs")
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn kiwipete_depth_5_json() {
+    // Published count: chessprogramming.org, Perft Results, position 2.
+    let out = polyboard(&["perft", "--fen", KIWIPETE, "--depth", "5", "--json"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert!(lines[0].starts_with("{\"variant\":\"chess\",\"repr\":\""), "{text}");
+    assert!(lines[0].contains(&format!("\"fen\":\"{KIWIPETE}\",\"depth\":5,\"nodes\":193690690,")), "{text}");
+    assert!(lines[0].contains("\"seconds\":") && lines[0].ends_with('}'));
+}
+
+#[test]
+fn every_repr_full_and_divide() {
+    for repr in String::from_utf8(polyboard(&["reprs"]).stdout).unwrap().lines() {
+        let out = polyboard(&["perft", "--fen", KIWIPETE, "--depth", "2", "--repr", repr, "--divide", "--full"]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let is_move =
+            |l: &&str| l.split_once(": ").is_some_and(|(m, _)| (4..=5).contains(&m.len()) && !m.contains(' '));
+        assert_eq!(text.lines().filter(is_move).count(), 48, "{text}");
+        assert!(text.contains("e1g1: ") && text.contains("Nodes searched: 2039"), "{text}");
+    }
+}
+
+#[test]
+fn bad_fen_exits_2_with_the_reason() {
+    let out =
+        polyboard(&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("FEN field 4 (en passant): 'e9' is not a square"), "{err}");
+    assert_eq!(polyboard(&["perft", "--fen", KIWIPETE, "--depth", "1", "--repr", "nope"]).status.code(), Some(2));
+    assert_eq!(polyboard(&["perft", "--depth", "1"]).status.code(), Some(2));
+    assert_eq!(polyboard(&["perft", "--bogus"]).status.code(), Some(2));
+}
+
+#[test]
+fn suites_exit_1_on_a_wrong_count() {
+    let dir = std::env::temp_dir().join(format!("polyboard-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    let bad = dir.join("bad.epd");
+    std::fs::File::create(&good).unwrap().write_all(format!("{KIWIPETE} ;D1 48 ;D2 2039\n").as_bytes()).unwrap();
+    std::fs::File::create(&bad).unwrap().write_all(format!("{KIWIPETE};48;2040\n").as_bytes()).unwrap();
+    let ok = polyboard(&["perft", "--epd", good.to_str().unwrap(), "--repr", "all", "--json"]);
+    assert!(ok.status.success());
+    let text = String::from_utf8(ok.stdout).unwrap();
+    assert!(text.lines().all(|l| l.ends_with(",\"ok\":true}")), "{text}");
+    let fail = polyboard(&["perft", "--epd", bad.to_str().unwrap()]);
+    assert_eq!(fail.status.code(), Some(1));
+    assert!(String::from_utf8(fail.stdout).unwrap().contains("FAIL line 1 depth 2"));
+    // --max-depth bounds the run, so the wrong depth-2 count is not reached.
+    let bounded = polyboard(&["perft", "--epd", bad.to_str().unwrap(), "--max-depth", "1"]);
+    assert!(bounded.status.success());
+    assert_eq!(polyboard(&["perft", "--epd", "/nonexistent/x.epd"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn reprs_lists_magic() {
+    let out = polyboard(&["reprs"]);
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "magic"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboard"))
+        .args(["reprs", "--variant", "shogi"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
