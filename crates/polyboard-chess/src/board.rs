@@ -2,15 +2,16 @@
 
 use crate::position::Position;
 use crate::types::{Color, Move};
-use polyboard_core::perft::PerftNode;
+use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 /// A chess board representation.
 ///
 /// Every representation converts from and to [`Position`], generates exactly the
-/// legal moves (in any order), plays them by copy-make ([`PerftNode::play`]), counts
-/// them in bulk ([`PerftNode::count_moves`]) and keeps the same Zobrist key. The
-/// generic perft driver of polyboard-core walks any of them.
-pub trait Board: PerftNode<Move = Move> + Clone + Send + Sync + 'static {
+/// legal moves (in any order), plays them both by copy-make ([`PerftNode::apply`] on a
+/// copy) and by make/unmake ([`MakeUnmake`]), counts them in bulk
+/// ([`PerftNode::count_moves`]) and keeps the same Zobrist key. The generic perft
+/// driver of polyboard-core walks any of them.
+pub trait Board: PerftNode<Move = Move> + MakeUnmake + Clone + Send + Sync + 'static {
     /// The name `polyboard perft --repr` selects it by.
     const NAME: &'static str;
 

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use polyboard_chess::repr::names;
-use polyboard_chess::{Board, Position, with_repr};
+use polyboard_chess::{Board, Position};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
 
 /// The six CPW positions (chessprogramming.org, "Perft Results").
@@ -23,7 +23,7 @@ const CPW: [(&str, &[u64]); 6] = [
     ),
 ];
 
-fn cpw<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_chess::Move, Undo = U>, U>() {
+fn cpw<B: Board>() {
     for (fen, counts) in CPW {
         let pos = Position::from_fen(fen).unwrap();
         let b = B::from_position(&pos);
@@ -40,84 +40,98 @@ fn cpw<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_chess::Move
     }
 }
 
-#[test]
-fn cpw_positions_magic() {
-    cpw::<polyboard_chess::repr::Magic, _>();
+/// The perft tests every representation runs, as one module per representation so
+/// that they run in parallel and fail by name.
+macro_rules! repr_tests {
+    ($($module:ident => $ty:ty),* $(,)?) => {$(
+        mod $module {
+            use super::*;
+            type B = $ty;
+
+            #[test]
+            fn cpw_positions_bulk_full_and_make_unmake() {
+                cpw::<B>();
+            }
+
+            #[test]
+            fn standard_126_positions_to_depth_5() {
+                // plp-perftsuite.epd: the 126-position suite (Roce / van Kervinck).
+                let cases = suite("perft/plp-perftsuite.epd", false);
+                assert_eq!(cases.len(), 126);
+                let f = check_cases::<B>(&cases, 5);
+                assert!(f.is_empty(), "{f:#?}");
+            }
+
+            #[test]
+            fn ethereal_128_positions_to_depth_4() {
+                let cases = suite("perft/ethereal-standard.epd", false);
+                assert_eq!(cases.len(), 128);
+                let f = check_cases::<B>(&cases, 4);
+                assert!(f.is_empty(), "{f:#?}");
+            }
+
+            #[test]
+            fn chess960_960_positions_to_depth_4() {
+                let cases = suite("perft/ethereal-fischer.epd", true);
+                assert_eq!(cases.len(), 960);
+                let f = check_cases::<B>(&cases, 4);
+                assert!(f.is_empty(), "{f:#?}");
+            }
+
+            #[test]
+            fn python_chess_chess960_and_tricky_sets() {
+                let c960 = python_chess_perft("perft/python-chess-chess960.perft", Some(true));
+                assert_eq!(c960.len(), 960);
+                // The tricky set mixes standard positions with X-FEN ones whose castling
+                // rights need Chess960 (python-chess reads those with chess960=True too).
+                let tricky = python_chess_perft("perft/python-chess-tricky.perft", None);
+                assert_eq!(tricky.len(), 19);
+                let mut f = check_cases::<B>(&c960, 3);
+                f.extend(check_cases::<B>(&tricky, 6));
+                assert!(f.is_empty(), "{f:#?}");
+            }
+
+            #[test]
+            fn incremental_zobrist_matches_scratch_on_every_node() {
+                for pos in key_positions() {
+                    keys_agree(&B::from_position(&pos), 3);
+                }
+            }
+
+            #[test]
+            #[ignore = "deep: startpos 7 and the 126-position suite to depth 6"]
+            fn deep_startpos_7_and_standard_suite_6() {
+                assert_eq!(perft(&B::from_position(&Position::startpos()), 7), 3_195_901_860);
+                let f = check_cases::<B>(&suite("perft/plp-perftsuite.epd", false), 6);
+                assert!(f.is_empty(), "{f:#?}");
+            }
+
+            #[test]
+            #[ignore = "deep: the 960 Chess960 positions to depth 6"]
+            fn deep_chess960_to_depth_6() {
+                let f = check_cases::<B>(&suite("perft/ethereal-fischer.epd", true), 6);
+                assert!(f.is_empty(), "{f:#?}");
+            }
+        }
+    )*};
+}
+
+repr_tests! {
+    magic => polyboard_chess::repr::Magic,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[test]
-fn cpw_positions_pext() {
-    cpw::<polyboard_chess::repr::PextBoard, _>();
+repr_tests! {
+    pext => polyboard_chess::repr::PextBoard,
 }
 
-#[test]
-fn standard_suite_126_positions_all_depths() {
-    // plp-perftsuite.epd: the 126-position suite (Roce / van Kervinck), depths 1-6.
-    let cases = suite("perft/plp-perftsuite.epd", false);
-    assert_eq!(cases.len(), 126);
-    for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(&cases, 6)).unwrap();
-        assert!(f.is_empty(), "{f:#?}");
-    }
-}
+/// The names `repr_tests!` covers; every listed representation must be among them.
+const TESTED: &[&str] = &["magic", "pext"];
 
 #[test]
-fn ethereal_standard_suite_to_depth_5() {
-    let cases = suite("perft/ethereal-standard.epd", false);
-    assert_eq!(cases.len(), 128);
+fn every_listed_representation_is_tested() {
     for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(&cases, 5)).unwrap();
-        assert!(f.is_empty(), "{f:#?}");
-    }
-}
-
-#[test]
-fn chess960_960_positions_to_depth_4() {
-    let cases = suite("perft/ethereal-fischer.epd", true);
-    assert_eq!(cases.len(), 960);
-    for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(&cases, 4)).unwrap();
-        assert!(f.is_empty(), "{f:#?}");
-    }
-}
-
-#[test]
-fn python_chess_chess960_and_tricky_sets() {
-    let c960 = python_chess_perft("perft/python-chess-chess960.perft", Some(true));
-    assert_eq!(c960.len(), 960);
-    // The tricky set mixes standard positions with X-FEN ones whose castling rights
-    // need Chess960 (python-chess reads those with chess960=True too).
-    let tricky_cases = python_chess_perft("perft/python-chess-tricky.perft", None);
-    assert_eq!(tricky_cases.len(), 19);
-    for name in names() {
-        let f = with_repr!(name, B => {
-            let mut f = check_cases::<B>(&c960, 4);
-            f.extend(check_cases::<B>(&tricky_cases, 6));
-            f
-        })
-        .unwrap();
-        assert!(f.is_empty(), "{f:#?}");
-    }
-}
-
-#[test]
-#[ignore = "deep: about 10 s per representation in release"]
-fn startpos_depth_7() {
-    let pos = Position::startpos();
-    for name in names() {
-        let n = with_repr!(name, B => perft(&B::from_position(&pos), 7)).unwrap();
-        assert_eq!(n, 3_195_901_860, "{name}");
-    }
-}
-
-#[test]
-#[ignore = "deep: the whole Chess960 suite to depth 6 takes minutes"]
-fn chess960_960_positions_to_depth_6() {
-    let cases = suite("perft/ethereal-fischer.epd", true);
-    for name in names() {
-        let f = with_repr!(name, B => check_cases::<B>(&cases, 6)).unwrap();
-        assert!(f.is_empty(), "{f:#?}");
+        assert!(TESTED.contains(&name), "add `{name}` to repr_tests! and TESTED");
     }
 }
 
@@ -132,7 +146,7 @@ fn divide_sums_to_perft() {
 
 /// Walks the tree to `depth`, checking at every node that the incremental key, the
 /// key after make/unmake and the key computed from scratch agree.
-fn keys_agree<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_chess::Move>>(b: &B, depth: u32) {
+fn keys_agree<B: Board>(b: &B, depth: u32) {
     let pos = b.to_position();
     assert_eq!(b.zobrist(), pos.zobrist(), "{} at {}", B::NAME, pos.fen());
     assert_eq!(b.is_check(), pos.is_check());
@@ -148,16 +162,12 @@ fn keys_agree<B: Board + polyboard_core::perft::MakeUnmake<Move = polyboard_ches
     }
 }
 
-#[test]
-fn incremental_zobrist_matches_scratch_on_every_node() {
+/// Positions whose trees are walked for the key check: the CPW six, 20 Chess960
+/// positions, and en passant captures that are legal for one of two capturers or pinned.
+fn key_positions() -> Vec<Position> {
     let mut cases: Vec<Position> = CPW.iter().map(|(fen, _)| Position::from_fen(fen).unwrap()).collect();
     cases.extend(suite("perft/ethereal-fischer.epd", true).into_iter().take(20).map(|c| c.position));
-    // En passant that is legal only for one of two capturers, and one that is pinned.
     cases.push(Position::from_fen("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1").unwrap());
     cases.push(Position::from_fen("8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 1").unwrap());
-    for pos in cases {
-        keys_agree(&polyboard_chess::repr::Magic::from_position(&pos), 3);
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        keys_agree(&polyboard_chess::repr::PextBoard::from_position(&pos), 3);
-    }
+    cases
 }

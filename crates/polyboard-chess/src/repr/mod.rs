@@ -1,4 +1,9 @@
 //! Chess board representations, one module each, all implementing [`crate::Board`].
+//!
+//! To add one: write the module, then add it to `names()`, to `with_repr!` and to
+//! `repr_tests!`/`TESTED` in `tests/perft.rs`. Each representation uses its own
+//! technique end to end; the shared pieces are the plain types ([`crate::Move`],
+//! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
 pub mod magic;
 
@@ -6,7 +11,8 @@ pub mod magic;
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
 
-/// The names of the representations available on this build, fastest first.
+/// The names of the representations available on this build. The first is the
+/// default of `polyboard perft` (the fastest).
 pub fn names() -> Vec<&'static str> {
     [
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
