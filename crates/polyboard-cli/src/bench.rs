@@ -1,109 +1,166 @@
 //! `polyboard bench`: the representation comparison.
 //!
-//! Each representation runs bulk and full perft on the five CPW positions; the table
-//! gives Mnps per position, the geometric mean, the ratio to the fastest, and the
-//! size of the position struct. Representations are interleaved per position and the
-//! best of several runs is kept, so machine noise hits all alike.
+//! Every representation runs three kinds of perft on the five CPW positions:
+//! bulk (the last ply counted, not played), full by copy-make (every leaf played on a
+//! copy of its parent) and full by make/unmake. Each count is checked against the
+//! published one. Representations are interleaved per position, and each measurement
+//! repeats until it has run for a minimum time and keeps its best rate, so machine
+//! noise hits all alike.
 
+use crate::report;
 use clap::Args;
 use polyboard_chess::{Board, Position, with_repr};
-use polyboard_core::perft::{perft, perft_full};
+use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `polyboard bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Fewer runs per measurement (best of 2 instead of 5).
+    /// Shallower depths and shorter measurements (well under a minute).
     #[arg(long)]
-    quick: bool,
+    pub quick: bool,
+    /// Write report.md and SVG charts into this directory.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Only these representations (comma-separated); default all.
+    #[arg(long, value_delimiter = ',')]
+    pub repr: Vec<String>,
 }
 
-/// The five CPW positions with a bulk depth, a full depth and the published counts
-/// at those depths (chessprogramming.org, "Perft Results").
-const POSITIONS: [(&str, &str, u32, u64, u64); 5] = [
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324, 4_865_609),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690, 4_085_603),
-    ("pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661, 11_030_083),
-    ("pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292, 422_333),
-    ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194, 2_103_487),
+/// A CPW position with its published perft counts from depth 1
+/// (chessprogramming.org, "Perft Results").
+pub struct BenchPosition {
+    /// Short label.
+    pub label: &'static str,
+    /// The FEN.
+    pub fen: &'static str,
+    counts: &'static [u64],
+    /// Depths: (bulk, full) in quick mode, then in normal mode.
+    depths: [(u32, u32); 2],
+}
+
+/// The five CPW positions.
+pub const POSITIONS: [BenchPosition; 5] = [
+    BenchPosition {
+        label: "start",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        counts: &[20, 400, 8902, 197_281, 4_865_609, 119_060_324, 3_195_901_860],
+        depths: [(5, 4), (6, 5)],
+    },
+    BenchPosition {
+        label: "kiwipete",
+        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        counts: &[48, 2039, 97_862, 4_085_603, 193_690_690],
+        depths: [(4, 3), (5, 4)],
+    },
+    BenchPosition {
+        label: "pos3",
+        fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        counts: &[14, 191, 2812, 43_238, 674_624, 11_030_083, 178_633_661],
+        depths: [(6, 5), (7, 6)],
+    },
+    BenchPosition {
+        label: "pos4",
+        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        counts: &[6, 264, 9467, 422_333, 15_833_292],
+        depths: [(5, 4), (5, 5)],
+    },
+    BenchPosition {
+        label: "pos5",
+        fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        counts: &[44, 1486, 62_379, 2_103_487, 89_941_194],
+        depths: [(4, 3), (5, 4)],
+    },
 ];
 
-struct Row {
-    name: &'static str,
-    size: usize,
-    bulk: Vec<f64>,
-    full: Vec<f64>,
+/// One representation's measurements, Mnps per position.
+pub struct Row {
+    /// The representation's name.
+    pub name: &'static str,
+    /// `size_of` its position struct, in bytes.
+    pub size: usize,
+    /// Bulk perft.
+    pub bulk: Vec<f64>,
+    /// Full perft by copy-make.
+    pub copy: Vec<f64>,
+    /// Full perft by make/unmake.
+    pub make: Vec<f64>,
 }
 
-fn time<F: FnMut() -> u64>(reps: usize, expected: u64, what: &str, mut f: F) -> Result<f64, String> {
+/// Runs `f` until `min_secs` have passed (at least once) and returns the best Mnps.
+fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) -> Result<f64, String> {
     let mut best = f64::MAX;
-    for _ in 0..reps {
+    let mut spent = 0.0;
+    while spent < min_secs || best == f64::MAX {
         let t = Instant::now();
         let n = f();
         let secs = t.elapsed().as_secs_f64();
         if n != expected {
-            return Err(format!("{what}: got {n} nodes, published count is {expected}"));
+            return Err(format!("{what}: got {n} nodes, the published count is {expected}"));
         }
         best = best.min(secs);
+        spent += secs;
     }
     Ok(expected as f64 / best.max(1e-9) / 1e6)
 }
 
-fn measure<B: Board>(i: usize, reps: usize, row: &mut Row) -> Result<(), String> {
-    let (label, fen, depth, bulk_n, full_n) = POSITIONS[i];
-    let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<(), String> {
+    let (bulk_d, full_d) = p.depths[usize::from(!quick)];
+    let min = if quick { 0.08 } else { 0.4 };
+    let pos = Position::from_fen(p.fen).map_err(|e| e.to_string())?;
     let b = B::from_position(&pos);
-    row.bulk.push(time(reps, bulk_n, &format!("{} bulk {label}", B::NAME), || perft(&b, depth))?);
-    row.full.push(time(reps, full_n, &format!("{} full {label}", B::NAME), || perft_full(&b, depth - 1))?);
+    let what = |mode: &str| format!("{} {mode} {} depth", B::NAME, p.label);
+    let (bulk_n, full_n) = (p.counts[bulk_d as usize - 1], p.counts[full_d as usize - 1]);
+    row.bulk.push(time(min, bulk_n, &what("bulk"), || perft(&b, bulk_d))?);
+    row.copy.push(time(min, full_n, &what("copy-make"), || perft_full(&b, full_d))?);
+    let mut m = b.clone();
+    row.make.push(time(min, full_n, &what("make/unmake"), || perft_make_unmake(&mut m, full_d))?);
     Ok(())
 }
 
-fn geomean(v: &[f64]) -> f64 {
-    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
+/// The geometric mean.
+pub fn geomean(v: &[f64]) -> f64 {
+    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len().max(1) as f64).exp()
 }
 
-/// Runs the comparison and prints the table.
+/// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
-    let reps = if a.quick { 2 } else { 5 };
-    let names = polyboard_chess::repr::names();
+    let mut names = polyboard_chess::repr::names();
+    if !a.repr.is_empty() {
+        if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {
+            eprintln!("error: unknown representation '{bad}' (polyboard reprs lists them)");
+            return ExitCode::from(2);
+        }
+        names.retain(|n| a.repr.iter().any(|r| r == n));
+    }
     let mut rows: Vec<Row> = names
         .iter()
         .map(|&name| Row {
             name,
             size: with_repr!(name, B => std::mem::size_of::<B>()).unwrap_or(0),
             bulk: vec![],
-            full: vec![],
+            copy: vec![],
+            make: vec![],
         })
         .collect();
-    for i in 0..POSITIONS.len() {
+    let started = Instant::now();
+    for p in &POSITIONS {
         for row in rows.iter_mut() {
-            let r = with_repr!(row.name, B => measure::<B>(i, reps, row));
-            if let Some(Err(e)) = r {
+            if let Some(Err(e)) = with_repr!(row.name, B => measure::<B>(p, a.quick, row)) {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);
             }
         }
     }
-    let best_bulk = rows.iter().map(|r| geomean(&r.bulk)).fold(0.0, f64::max);
-    let best_full = rows.iter().map(|r| geomean(&r.full)).fold(0.0, f64::max);
-    println!("polyboard bench{}: Mnps, best of {reps}, five CPW positions", if a.quick { " --quick" } else { "" });
-    for (mode, best) in [("bulk", best_bulk), ("full", best_full)] {
-        println!();
-        print!("{mode:<6} {:<14}", "repr");
-        for p in POSITIONS {
-            print!("{:>10}", p.0);
+    let text = report::table(&rows, a.quick, started.elapsed().as_secs_f64());
+    print!("{text}");
+    if let Some(dir) = &a.out {
+        if let Err(e) = report::write(dir, &rows, &text) {
+            eprintln!("error: cannot write the report to {}: {e}", dir.display());
+            return ExitCode::from(2);
         }
-        println!("{:>10}{:>8}{:>7}", "geomean", "ratio", "bytes");
-        for r in &rows {
-            let v = if mode == "bulk" { &r.bulk } else { &r.full };
-            print!("{:<6} {:<14}", "", r.name);
-            for x in v {
-                print!("{x:>10.1}");
-            }
-            let g = geomean(v);
-            println!("{g:>10.1}{:>7.2}x{:>7}", g / best, r.size);
-        }
+        eprintln!("report written to {}", dir.join("report.md").display());
     }
     ExitCode::SUCCESS
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod perft;
+mod report;
 
 /// polyboard: chess board representations side by side.
 #[derive(Parser)]
@@ -19,7 +20,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft), for one FEN or an EPD suite.
     Perft(perft::PerftArgs),
-    /// Compare the representations: bulk and full perft speed, struct size.
+    /// Compare the representations: bulk, copy-make and make/unmake perft speed, struct size.
     Bench(bench::BenchArgs),
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {

@@ -80,3 +80,20 @@ fn reprs_lists_magic() {
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(2));
 }
+
+#[test]
+fn bench_writes_the_report_and_charts() {
+    let dir = std::env::temp_dir().join(format!("polyboard-bench-test-{}", std::process::id()));
+    let out = polyboard(&["bench", "--quick", "--repr", "magic", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("magic ")), "{text}");
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(report.contains("| magic |") && report.contains("![bulk perft](bulk.svg)"));
+    for chart in ["bulk.svg", "full.svg", "size.svg"] {
+        let svg = std::fs::read_to_string(dir.join(chart)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains(">magic</text>"), "{chart}");
+    }
+    assert_eq!(polyboard(&["bench", "--repr", "nope"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
