@@ -52,6 +52,10 @@
 //! then the board is written in full. Those positions have a king and rook on
 //! the eighth rank or pawns in the middle, so little is lost.)
 //!
+//! The format has no redundancy: a record cut short can be another valid record
+//! (the last remaining `1` bit becomes the marker). Store the record's length
+//! with it, as `polyboard encode --binary` does, when records travel in a stream.
+//!
 //! The starting position: 1 + 7 + 164 (board) + 4 (castling) = 176 bits, plus
 //! the marker: 23 bytes. [`board_bits`] gives the board alone.
 //!

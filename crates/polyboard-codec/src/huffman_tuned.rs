@@ -4,9 +4,10 @@
 //! king squares stored apart (so the queen code shrinks to 5 bits and the gaps
 //! on both sides of a king coalesce), piece counts that make colour bits
 //! implicit and end the board without trailing empties, the "eight pawns seen"
-//! rule, and the shorter code table when no pawns are left. It leaves out the
-//! per-record flag choosing between plain and run-length empties and the
-//! multi-table castling categories.
+//! rule, the shorter code table when no pawns are left, and the per-record bit
+//! choosing between plain and run-length empty squares. It leaves out the
+//! multi-table castling categories and the side-to-move trick (the side to
+//! move is a plain bit here).
 //!
 //! # Stored fields
 //!
@@ -27,7 +28,11 @@
 //!    black's in 4 bits. Their sum `N` is the number of pieces in the stream.
 //! 5. no-pawns flag: only when `N <= 8`, 1 bit, 1 = no pawns on the board (the
 //!    short code table below is used).
-//! 6. board stream: the 62 squares other than the kings', a1 to h8 order,
+//! 6. empty-square code: 1 bit, 1 = run codes, 0 = plain (one `0` per empty
+//!    square, as in [`crate::huffman`]). The encoder takes whichever makes the
+//!    board shorter, plain on a tie: runs pay off in sparse positions and the
+//!    opening, plain in crowded middlegames with short gaps.
+//! 7. board stream: the 62 squares other than the kings', a1 to h8 order,
 //!    until the `N`-th piece; every square after it is empty. Tokens:
 //!
 //!    | token | code (normal table) | code (no pawns) |
@@ -38,8 +43,8 @@
 //!    | rook | `1110c` | `110c` |
 //!    | queen | `1111c` | `111c` |
 //!    | 1 empty square | `0` | `0` |
-//!    | 2-9 empty squares | `00nnn`, `nnn` = count - 2 | same |
-//!    | 10-41 empty squares | `00nnn0mm`, `nnnmm` = count - 10 | same |
+//!    | 2-9 empty squares (run codes) | `00nnn`, `nnn` = count - 2 | same |
+//!    | 10-41 empty squares (run codes) | `00nnn0mm`, `nnnmm` = count - 10 | same |
 //!
 //!    `c` is the colour bit, 1 = white, 0 = black. It is left out when the
 //!    colour is implied: when every white piece (by the count) is already
@@ -47,27 +52,28 @@
 //!    is black once eight white pawns are placed, white once eight black pawns
 //!    are.
 //!
-//!    Empty squares always come before a piece, so after `0` (one empty) the
+//!    With run codes: empty squares always come before a piece, so after `0` (one empty) the
 //!    next bit is a piece's leading `1`, and after `00nnn` a `0` can only mean
 //!    the extension `0mm`. A gap of more than 41 is written as 41 (`00111011`)
 //!    followed by a token for the rest: after an extended run a `0` starts a
 //!    new empty token.
-//! 7. castling, only where it could apply: as [`crate::huffman`] (per colour and
+//! 8. castling, only where it could apply: as [`crate::huffman`] (per colour and
 //!    side with a candidate rook, 1 bit; a rook index when several candidates).
-//! 8. en passant, only where one could be possible: as [`crate::huffman`] (3 bits).
+//! 9. en passant, only where one could be possible: as [`crate::huffman`] (3 bits).
 //!
-//! The starting position: 1 + 7 + 12 + 8 = 28 header bits (no flag: `N` = 30);
-//! the board: 16 pawns × 3 + 14 pieces × 5, less 15 colour bits (the black
-//! pieces come after the last white one), plus 8 bits for the gap of 32 = 111
-//! bits; castling 4 bits: 143 bits, 18 bytes (the test checks it).
+//! The starting position: 1 + 7 + 12 + 8 + 1 = 29 header bits (no no-pawns
+//! flag: `N` = 30); the board: 16 pawns × 3 + 14 pieces × 5, less 15 colour
+//! bits (the black pieces come after the last white one), plus 8 bits for the
+//! gap of 32 as a run = 111 bits; castling 4 bits: 144 bits, 18 bytes.
 //!
 //! # Size
 //!
 //! Not the survey's "never more than 24 bytes": that figure does not count
 //! every state field. A loose bound over every position [`Position`] accepts:
-//! 29 header bits, at most 30 pieces of at most 5 bits, at most 32 empty squares
-//! at no more than 2.5 bits each (5 bits for a pair), at most 4 × 4 castling bits
-//! and 3 en passant bits: 29 + 150 + 80 + 16 + 3 = 278 bits, so [`MAX_BYTES`] = 35.
+//! 30 header bits, at most 30 pieces of at most 5 bits, at most 32 empty squares
+//! at no more than 1 bit each (the encoder never picks runs when they are
+//! longer than plain), at most 4 × 4 castling bits and 3 en passant bits:
+//! 30 + 150 + 32 + 16 + 3 = 231 bits, so [`MAX_BYTES`] = 29.
 
 use crate::bits::{BitReader, BitWriter};
 use crate::error::{DecodeError, ErrorKind};
@@ -78,7 +84,7 @@ use crate::setup::{
 use polyboard_chess::{Color, Piece, Position, Role, Square};
 
 /// The longest record in bytes (a loose bound; see the module documentation).
-pub const MAX_BYTES: usize = 35;
+pub const MAX_BYTES: usize = 29;
 
 /// The code of a piece without its colour bit: `(bits, length)`.
 #[inline]
@@ -95,6 +101,37 @@ const fn code(role: Role, no_pawns: bool) -> (u32, u32) {
         (Role::Queen, true) => (0b111, 3),
         (Role::King, _) => (0, 0),
     }
+}
+
+/// Bits of a gap of `n` empty squares as run codes.
+fn run_cost(mut n: u32) -> u32 {
+    let mut bits = 0;
+    while n > 0 {
+        let run = n.min(41);
+        bits += match run {
+            1 => 1,
+            2..=9 => 5,
+            _ => 8,
+        };
+        n -= run;
+    }
+    bits
+}
+
+/// Bits of all gaps before the pieces (`pieces`, within the stream's squares
+/// `squares`) with the gap code `cost`.
+fn gap_cost(pieces: u64, squares: u64, cost: impl Fn(u32) -> u32) -> u32 {
+    let mut bits = 0;
+    let mut prev = 0u64; // squares below the previous piece, inclusive
+    let mut rest = pieces;
+    while rest != 0 {
+        let b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let below = b - 1;
+        bits += cost((squares & below & !prev).count_ones());
+        prev = below | b;
+    }
+    bits
 }
 
 fn write_gap(w: &mut BitWriter, mut n: u32) {
@@ -159,10 +196,14 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
     if left[0] + left[1] <= 8 {
         w.bit(no_pawns);
     }
+    let stream_squares = !kings;
+    let pieces = pos.occupied() & !kings;
+    let runs = gap_cost(pieces, stream_squares, run_cost) < gap_cost(pieces, stream_squares, |g| g);
+    w.bit(runs);
     let (by_role, white) = boards(pos);
     let mut counts = Counts { left, pawns: [0; 2] };
     let mut gap = 0;
-    let mut rest = pos.occupied() & !kings;
+    let mut rest = pieces;
     for sq in 0..64 {
         if rest == 0 {
             break;
@@ -176,7 +217,11 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
             continue;
         };
         rest &= !b;
-        write_gap(&mut w, gap);
+        if runs {
+            write_gap(&mut w, gap);
+        } else {
+            w.write(0, gap);
+        }
         gap = 0;
         let (bits, len) = code(p.role, no_pawns);
         w.write(bits, len);
@@ -249,13 +294,14 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     let left = [r.read(4, "piece counts")?, r.read(4, "piece counts")?];
     let total = left[0] + left[1];
     let no_pawns = total <= 8 && r.bit("no-pawns flag")?;
+    let runs = r.bit("empty-square code")?;
     let mut counts = Counts { left, pawns: [0; 2] };
     let mut sq = 0usize;
     let mut placed = 0;
     while placed < total {
         let mut gap = 0;
         while !r.bit("board")? {
-            gap = read_gap(&mut r)?.saturating_add(gap);
+            gap = if runs { read_gap(&mut r)? } else { 1 }.saturating_add(gap);
         }
         let role = read_role(&mut r, no_pawns)?;
         let color = match counts.implied(role) {
