@@ -30,10 +30,14 @@
 //! 4. castling, only where it could apply: for white then black, king side then
 //!    queen side, when that colour's king stands on its back rank and at least
 //!    one of its rooks stands on the back rank on that side of the king, 1 bit
-//!    (1 = the right remains). The survey's 4 bits are the most this writes for
-//!    standard chess. A Chess960 extension, needed for exactness: when the right
-//!    remains and `n > 1` rooks are candidates, the index of the right's rook
-//!    among them (ascending squares) follows in `ceil(log2 n)` bits.
+//!    (1 = the right remains): the survey's 4 bits at most. An extension, needed
+//!    for exactness in Chess960 (and for promoted rooks beside a castling rook):
+//!    when the right remains and `n > 1` rooks are candidates, the index of the
+//!    right's rook among them (ascending squares) follows in `ceil(log2 n)` bits.
+//!    The rule does not depend on whether the game is Chess960, so a record
+//!    decodes the same way in both modes; in standard chess it spends a bit
+//!    where a castled king shares the back rank with a rook (about 0.35 bits a
+//!    position more than a standard-only rule on the move-text positions).
 //! 5. en passant, only where one could be possible: when an opponent pawn
 //!    stands on the fourth rank from its side with the two squares behind it
 //!    empty and a pawn of the side to move beside it (at most 5 such pawns),
@@ -88,9 +92,13 @@
 //! of a 6-bit queen and buys at most one index bit), and en passant 3 bits only
 //! with at least two pawns left, which costs at least 6 board bits. So the
 //! maximum for a legal position is **1 + 7 + 192 + 4 = 204 bits**, the survey's
-//! figure, reached by the position of the test `worst_case_is_204_bits` (the
-//! 195 quoted elsewhere undercounts the promotions that captures allow). The
-//! trailing omissions only shorten a record.
+//! figure. The test `worst_case_is_204_bits` encodes the position the
+//! construction above ends in (and checks that polyboard-chess accepts it) in
+//! exactly 204 bits, so a bound of 195 bits cannot hold: it undercounts the
+//! promotions that four pawn-takes-pawn captures allow. (The construction is
+//! argued here, not replayed as a game; castling rights need not survive it,
+//! since the bits are spent whenever kings and rooks stand on their squares.)
+//! The trailing omissions only shorten a record.
 //!
 //! Positions that [`Position`] accepts but no game reaches (up to 15 queens a
 //! side) cost at most 1 + 7 + 64 + 32 × 5 = 232 bits, plus the marker: so
