@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod codec;
 mod perft;
 mod report;
 
@@ -22,6 +23,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Compare the representations: bulk, copy-make and make/unmake perft speed, struct size.
     Bench(bench::BenchArgs),
+    /// Encode FEN lines (stdin) into compact records, one hex line each (stdout).
+    Encode(codec::EncodeArgs),
+    /// Decode compact records (stdin) back into FEN lines (stdout).
+    Decode(codec::DecodeArgs),
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
         /// chess or chess960.
@@ -42,6 +47,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Encode(args) => codec::encode(args),
+        Command::Decode(args) => codec::decode(args),
         Command::Reprs { variant } => match variant.as_str() {
             "chess" | "chess960" => {
                 for name in polyboard_chess::repr::names() {

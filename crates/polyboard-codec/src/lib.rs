@@ -1,0 +1,166 @@
+//! Compact position encodings over polyboard's [`Position`].
+//!
+//! Each format is a module with `encode(&Position, &mut Vec<u8>) -> usize` (the
+//! vector is cleared and reused, so a loop over positions allocates nothing
+//! once it has the format's `MAX_BYTES` of capacity; the result is the bit count
+//! before padding) and `decode(&[u8], chess960) -> Result<Position, DecodeError>`.
+//! [`Format`] lists them by their command-line names.
+//!
+//! Decoders never panic and never return a wrong position silently: a record
+//! that is truncated, holds a code the format never writes, has data after its
+//! last field, or decodes to a position polyboard-chess rejects, is an error
+//! naming the field. Every decoded position is validated by polyboard-chess.
+//!
+//! No format stores `chess960` (whether castling is written king-takes-rook):
+//! the decoders take it as an argument, and switch it on anyway when the
+//! castling rights need it, as [`Position::from_fen`] does. Castling rights are
+//! exact in every format, Chess960 included.
+//!
+//! | format | module | stores |
+//! | --- | --- | --- |
+//! | `ccr` | [`ccr`] | not yet available |
+//! | `stream` | [`stream`] | every field |
+//! | `huffman` | [`huffman`] | all but the fullmove number; halfmove clock capped at 100 |
+//! | `huffman-tuned` | [`huffman_tuned`] | as `huffman` |
+//! | `binaryfen` | [`binaryfen`] | every field |
+//! | `compact` | - | not yet available |
+
+#![warn(missing_docs)]
+
+pub mod binaryfen;
+pub mod bits;
+pub mod ccr;
+pub mod error;
+pub mod huffman;
+pub mod huffman_tuned;
+mod setup;
+pub mod stream;
+
+pub use error::{DecodeError, EncodeError, ErrorKind};
+pub use polyboard_chess::Position;
+
+/// A position encoding, by its `--format` name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `ccr`: the 32-byte CCR board plus the state. Not yet available.
+    Ccr,
+    /// `stream`: the survey's 4-bit stream ([`stream`]).
+    Stream,
+    /// `huffman`: the survey's Huffman scheme ([`huffman`]).
+    Huffman,
+    /// `huffman-tuned`: the survey's fine-tuned Huffman ([`huffman_tuned`]).
+    HuffmanTuned,
+    /// `binaryfen`: Lichess binary FEN, shakmaty's `PackedSetup` ([`binaryfen`]).
+    BinaryFen,
+    /// `compact`: polyboard's own. Not yet available.
+    Compact,
+}
+
+/// Which fields of [`Position`] a format keeps. Decoding gives back the
+/// original in every kept field; the others are filled in as described.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The halfmove clock is kept up to this value; larger values decode as it.
+    pub halfmove_cap: u32,
+    /// The fullmove number is kept; when not, it decodes as 1.
+    pub fullmove: bool,
+}
+
+impl Format {
+    /// Every format, in the order of the table.
+    pub const ALL: [Format; 6] =
+        [Format::Ccr, Format::Stream, Format::Huffman, Format::HuffmanTuned, Format::BinaryFen, Format::Compact];
+
+    /// The `--format` name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Ccr => "ccr",
+            Format::Stream => "stream",
+            Format::Huffman => "huffman",
+            Format::HuffmanTuned => "huffman-tuned",
+            Format::BinaryFen => "binaryfen",
+            Format::Compact => "compact",
+        }
+    }
+
+    /// The format with this `--format` name.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// True when the format can encode and decode.
+    pub const fn is_available(self) -> bool {
+        !matches!(self, Format::Ccr | Format::Compact)
+    }
+
+    /// The formats that can encode and decode.
+    pub fn available() -> impl Iterator<Item = Format> {
+        Format::ALL.into_iter().filter(|f| f.is_available())
+    }
+
+    /// A one-line description.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Format::Ccr => "the 32-byte CCR board plus the state (not yet available)",
+            Format::Stream => "the survey's 4-bit stream: piece codes and empty-square runs, then the state",
+            Format::Huffman => "the survey's Huffman scheme: empty 0, pawn 10c, ...; 204 bits at most",
+            Format::HuffmanTuned => "the survey's fine-tuned Huffman: empty runs, kings apart, implicit colours",
+            Format::BinaryFen => "Lichess binary FEN (shakmaty PackedSetup), byte-identical",
+            Format::Compact => "polyboard's own compact format (not yet available)",
+        }
+    }
+
+    /// The longest record in bytes (0 for a format not yet available).
+    pub const fn max_bytes(self) -> usize {
+        match self {
+            Format::Stream => stream::MAX_BYTES,
+            Format::Huffman => huffman::MAX_BYTES,
+            Format::HuffmanTuned => huffman_tuned::MAX_BYTES,
+            Format::BinaryFen => binaryfen::MAX_BYTES,
+            Format::Ccr | Format::Compact => 0,
+        }
+    }
+
+    /// Which fields the format keeps.
+    pub const fn stored(self) -> Stored {
+        match self {
+            Format::Huffman | Format::HuffmanTuned => Stored { halfmove_cap: 100, fullmove: false },
+            _ => Stored { halfmove_cap: u32::MAX, fullmove: true },
+        }
+    }
+
+    /// Encodes `pos` into `out` (cleared first); returns the bit count before
+    /// padding. Allocates nothing once `out` has [`Format::max_bytes`] of capacity.
+    pub fn encode(self, pos: &Position, out: &mut Vec<u8>) -> Result<usize, EncodeError> {
+        match self {
+            Format::Stream => Ok(stream::encode(pos, out)),
+            Format::Huffman => Ok(huffman::encode(pos, out)),
+            Format::HuffmanTuned => Ok(huffman_tuned::encode(pos, out)),
+            Format::BinaryFen => Ok(binaryfen::encode(pos, out)),
+            Format::Ccr => ccr::encode(pos, out),
+            Format::Compact => {
+                out.clear();
+                Err(EncodeError { format: self.name() })
+            }
+        }
+    }
+
+    /// Decodes a record. `chess960` marks the result as Chess960 (it is switched
+    /// on anyway when the castling rights need it).
+    pub fn decode(self, bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
+        match self {
+            Format::Stream => stream::decode(bytes, chess960),
+            Format::Huffman => huffman::decode(bytes, chess960),
+            Format::HuffmanTuned => huffman_tuned::decode(bytes, chess960),
+            Format::BinaryFen => binaryfen::decode(bytes, chess960),
+            Format::Ccr => ccr::decode(bytes, chess960),
+            Format::Compact => Err(DecodeError::new("format", ErrorKind::Unavailable, "compact")),
+        }
+    }
+}
+
+impl core::fmt::Display for Format {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}

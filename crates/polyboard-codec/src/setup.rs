@@ -1,0 +1,422 @@
+//! What decoders build before validation ([`Setup`]), the validation itself, and
+//! the conditional castling and en passant fields that the Huffman formats share.
+
+use crate::bits::{BitReader, BitWriter, index_width};
+use crate::error::{DecodeError, ErrorKind};
+use core::fmt::Write as _;
+use polyboard_chess::{CastlingSide, Color, Piece, Position, Role, Square};
+
+const RANK_4: u64 = 0xff << 24;
+const RANK_5: u64 = 0xff << 32;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// An unvalidated position as a decoder reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Setup {
+    pub by_role: [u64; 6],
+    pub by_color: [u64; 2],
+    pub turn: Color,
+    /// Rook squares that keep a castling right.
+    pub castling: u64,
+    pub ep: Option<Square>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+impl Setup {
+    pub fn new() -> Setup {
+        Setup { by_role: [0; 6], by_color: [0; 2], turn: Color::White, castling: 0, ep: None, halfmove: 0, fullmove: 1 }
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> u64 {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// Puts `piece` on the empty square `sq` (0..64).
+    #[inline]
+    pub fn put(&mut self, sq: usize, piece: Piece) {
+        let b = 1u64 << sq;
+        debug_assert!(self.occupied() & b == 0);
+        self.by_role[piece.role.index()] |= b;
+        self.by_color[piece.color.index()] |= b;
+    }
+
+    fn piece_at(&self, sq: usize) -> Option<Piece> {
+        let b = 1u64 << sq;
+        let color = if self.by_color[0] & b != 0 {
+            Color::White
+        } else if self.by_color[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()] & b != 0)?;
+        Some(Piece { color, role })
+    }
+
+    /// Validates through polyboard-chess and returns the position, or an error
+    /// naming the field. The setup is written as a Shredder-FEN (castling as rook
+    /// files, so every right names its rook exactly) into a stack buffer and parsed
+    /// with [`Position::from_fen`] (`chess960 = false`: Chess960 is switched on when
+    /// the castling rights need it) or [`Position::from_fen_variant`] (`true`).
+    /// The parsed position must then agree with the setup in every field, so
+    /// nothing is dropped or normalized silently (an en passant square without a
+    /// legal capture, for one, is an error rather than being cleared).
+    pub fn into_position(self, chess960: bool) -> Result<Position, DecodeError> {
+        let impossible = |field, detail: String| DecodeError::new(field, ErrorKind::Impossible, detail);
+        // Pieces must not overlap (decoders never produce this, but check cheaply).
+        let mut seen = 0u64;
+        for bb in self.by_role {
+            if seen & bb != 0 {
+                return Err(impossible("board", "two pieces on one square".into()));
+            }
+            seen |= bb;
+        }
+        if seen != self.occupied() || self.by_color[0] & self.by_color[1] != 0 {
+            return Err(impossible("board", "inconsistent colours".into()));
+        }
+        if self.fullmove == 0 {
+            return Err(impossible("fullmove number", "0 (numbers start at 1)".into()));
+        }
+        let mut fen = FenBuf::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0u8;
+            for file in 0..8 {
+                match self.piece_at(rank * 8 + file) {
+                    Some(p) => {
+                        if empty > 0 {
+                            fen.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        fen.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push(' ');
+        fen.push(self.turn.char());
+        fen.push(' ');
+        if self.castling == 0 {
+            fen.push('-');
+        }
+        let mut rooks = self.castling;
+        while rooks != 0 {
+            let sq = Square::from_index(rooks.trailing_zeros());
+            rooks &= rooks - 1;
+            match sq.rank() {
+                0 => fen.push(sq.file_char().to_ascii_uppercase()),
+                7 => fen.push(sq.file_char()),
+                _ => return Err(impossible("castling", format!("castling rook on {sq}, off the back ranks"))),
+            }
+        }
+        fen.push(' ');
+        match self.ep {
+            Some(sq) => {
+                fen.push(sq.file_char());
+                fen.push(sq.rank_char());
+            }
+            None => fen.push('-'),
+        }
+        let _ = write!(fen, " {} {}", self.halfmove, self.fullmove);
+        let text = fen.as_str();
+        let parsed = if chess960 { Position::from_fen_variant(text, true) } else { Position::from_fen(text) };
+        let pos = parsed.map_err(|e| {
+            let field = match e.field {
+                1 => "board",
+                2 => "side to move",
+                3 => "castling",
+                4 => "en passant",
+                5 => "halfmove clock",
+                6 => "fullmove number",
+                _ => "position",
+            };
+            impossible(field, e.reason)
+        })?;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                if pos.pieces(color, role) != self.pieces(color, role) {
+                    return Err(impossible("board", "the board does not survive validation".into()));
+                }
+            }
+        }
+        if pos.castling_rooks() != self.castling {
+            return Err(impossible("castling", "the rights do not survive validation".into()));
+        }
+        if pos.ep_square() != self.ep {
+            let sq = self.ep.map_or_else(String::new, |s| s.to_string());
+            return Err(impossible("en passant", format!("{sq}: no legal en passant capture")));
+        }
+        if pos.turn() != self.turn || pos.halfmove_clock() != self.halfmove || pos.fullmove_number() != self.fullmove {
+            return Err(impossible("position", "the state does not survive validation".into()));
+        }
+        Ok(pos)
+    }
+}
+
+/// A FEN written on the stack (the longest FEN polyboard accepts is well under 128 bytes).
+struct FenBuf {
+    buf: [u8; 128],
+    len: usize,
+}
+
+impl FenBuf {
+    fn new() -> FenBuf {
+        FenBuf { buf: [0; 128], len: 0 }
+    }
+
+    fn push(&mut self, c: char) {
+        if self.len < self.buf.len() && c.is_ascii() {
+            self.buf[self.len] = c as u8;
+            self.len += 1;
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed.
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
+impl core::fmt::Write for FenBuf {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for c in s.chars() {
+            self.push(c);
+        }
+        Ok(())
+    }
+}
+
+// ----- conditional castling and en passant fields (huffman, huffman-tuned) -----
+
+/// The board facts the conditional fields depend on.
+#[derive(Clone, Copy)]
+pub(crate) struct Facts {
+    pub kings: [u64; 2],
+    pub rooks: [u64; 2],
+    pub pawns: [u64; 2],
+    pub occupied: u64,
+}
+
+impl Facts {
+    pub fn of_position(pos: &Position) -> Facts {
+        Facts {
+            kings: [pos.pieces(Color::White, Role::King), pos.pieces(Color::Black, Role::King)],
+            rooks: [pos.pieces(Color::White, Role::Rook), pos.pieces(Color::Black, Role::Rook)],
+            pawns: [pos.pieces(Color::White, Role::Pawn), pos.pieces(Color::Black, Role::Pawn)],
+            occupied: pos.occupied(),
+        }
+    }
+
+    pub fn of_setup(s: &Setup) -> Facts {
+        Facts {
+            kings: [s.pieces(Color::White, Role::King), s.pieces(Color::Black, Role::King)],
+            rooks: [s.pieces(Color::White, Role::Rook), s.pieces(Color::Black, Role::Rook)],
+            pawns: [s.pieces(Color::White, Role::Pawn), s.pieces(Color::Black, Role::Pawn)],
+            occupied: s.occupied(),
+        }
+    }
+
+    /// The rooks of `color` that could hold its castling right towards `side`:
+    /// its rooks on its back rank on that side of its king, when its (single)
+    /// king stands on the back rank; empty otherwise.
+    pub fn castling_candidates(&self, color: Color, side: CastlingSide) -> u64 {
+        let king = self.kings[color.index()];
+        let back = 0xffu64 << (8 * color.back_rank());
+        if king.count_ones() != 1 || king & back == 0 {
+            return 0;
+        }
+        let below = king - 1;
+        let mask = match side {
+            CastlingSide::King => back & !below & !king,
+            CastlingSide::Queen => back & below,
+        };
+        self.rooks[color.index()] & mask
+    }
+
+    /// The pawns that could have just made a double push and be captured en
+    /// passant by the side to move `turn`: the opponent's pawns on the fourth
+    /// rank from its side, with the two squares behind them empty and a pawn of
+    /// `turn` beside them.
+    pub fn ep_candidates(&self, turn: Color) -> u64 {
+        let (ours, theirs) = (self.pawns[turn.index()], self.pawns[turn.other().index()]);
+        let occ = self.occupied;
+        let (rank, behind_empty) = match turn {
+            Color::White => (RANK_5, !(occ >> 8) & !(occ >> 16)),
+            Color::Black => (RANK_4, !(occ << 8) & !(occ << 16)),
+        };
+        let ours = ours & rank;
+        let beside = ((ours & !FILE_H) << 1) | ((ours & !FILE_A) >> 1);
+        theirs & rank & behind_empty & beside
+    }
+
+    /// True when castling or en passant bits would be written.
+    pub fn has_conditional_fields(&self, turn: Color) -> bool {
+        Color::ALL.into_iter().any(|c| {
+            self.castling_candidates(c, CastlingSide::King) != 0
+                || self.castling_candidates(c, CastlingSide::Queen) != 0
+        }) || self.ep_candidates(turn) != 0
+    }
+}
+
+const SIDES: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
+
+/// Writes the castling field: for white then black, king side then queen side,
+/// one bit when there is at least one candidate rook (1 = the right remains),
+/// then, when the right remains and there are `n > 1` candidates, the index of
+/// its rook among them (ascending square order) in `ceil(log2 n)` bits.
+pub(crate) fn write_castling(w: &mut BitWriter, facts: &Facts, castling: u64) {
+    for color in Color::ALL {
+        for side in SIDES {
+            let cands = facts.castling_candidates(color, side);
+            if cands == 0 {
+                continue;
+            }
+            let right = cands & castling;
+            w.bit(right != 0);
+            let n = cands.count_ones();
+            if right != 0 && n > 1 {
+                let index = (cands & (right - 1)).count_ones();
+                w.write(index, index_width(n));
+            }
+        }
+    }
+}
+
+/// Reads the castling field written by [`write_castling`].
+pub(crate) fn read_castling(r: &mut BitReader, facts: &Facts) -> Result<u64, DecodeError> {
+    let mut castling = 0u64;
+    for color in Color::ALL {
+        for side in SIDES {
+            let cands = facts.castling_candidates(color, side);
+            if cands == 0 || !r.bit("castling")? {
+                continue;
+            }
+            let n = cands.count_ones();
+            let index = r.read(index_width(n), "castling")?;
+            if index >= n {
+                return Err(DecodeError::new(
+                    "castling",
+                    ErrorKind::BadCode,
+                    format!("rook index {index} of {n} candidates"),
+                ));
+            }
+            let mut b = cands;
+            for _ in 0..index {
+                b &= b - 1;
+            }
+            castling |= b & b.wrapping_neg();
+        }
+    }
+    Ok(castling)
+}
+
+/// Writes the en passant field: 3 bits when there is at least one candidate
+/// pawn, 0 for none or `i + 1` for the `i`-th candidate in ascending square order.
+pub(crate) fn write_ep(w: &mut BitWriter, facts: &Facts, turn: Color, ep: Option<Square>) {
+    let cands = facts.ep_candidates(turn);
+    if cands == 0 {
+        return;
+    }
+    let value = match ep {
+        None => 0,
+        Some(sq) => {
+            let pawn = match turn {
+                Color::White => sq.index() - 8,
+                Color::Black => sq.index() + 8,
+            };
+            debug_assert!(cands & (1u64 << pawn) != 0, "a legal en passant pawn is a candidate");
+            (cands & ((1u64 << pawn) - 1)).count_ones() + 1
+        }
+    };
+    w.write(value, 3);
+}
+
+/// Reads the en passant field written by [`write_ep`].
+pub(crate) fn read_ep(r: &mut BitReader, facts: &Facts, turn: Color) -> Result<Option<Square>, DecodeError> {
+    let cands = facts.ep_candidates(turn);
+    if cands == 0 {
+        return Ok(None);
+    }
+    let value = r.read(3, "en passant")?;
+    if value == 0 {
+        return Ok(None);
+    }
+    let n = cands.count_ones();
+    if value > n {
+        return Err(DecodeError::new(
+            "en passant",
+            ErrorKind::BadCode,
+            format!("candidate {value} of {n} pawns that could have just moved two squares"),
+        ));
+    }
+    let mut b = cands;
+    for _ in 1..value {
+        b &= b - 1;
+    }
+    let pawn = b.trailing_zeros();
+    Ok(Some(Square::from_index(match turn {
+        Color::White => pawn + 8,
+        Color::Black => pawn - 8,
+    })))
+}
+
+/// The state fields that [`crate::huffman`] and [`crate::huffman_tuned`] store in
+/// 7 bits: the halfmove clock capped at 100 (the survey's 101 values).
+pub(crate) fn capped_halfmove(pos: &Position) -> u32 {
+    pos.halfmove_clock().min(100)
+}
+
+/// Reads the 7-bit capped halfmove clock.
+pub(crate) fn read_capped_halfmove(r: &mut BitReader) -> Result<u32, DecodeError> {
+    let h = r.read(7, "halfmove clock")?;
+    if h > 100 {
+        return Err(DecodeError::new("halfmove clock", ErrorKind::BadCode, format!("{h} (at most 100 is written)")));
+    }
+    Ok(h)
+}
+
+/// The squares of a bitboard, ascending.
+pub(crate) fn squares(mut b: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+/// The piece on square `sq` of `pos`, from bitboards (faster than `piece_at`).
+#[inline]
+pub(crate) fn piece_on(by_role: &[u64; 6], white: u64, sq: usize) -> Option<Piece> {
+    let b = 1u64 << sq;
+    for role in Role::ALL {
+        if by_role[role.index()] & b != 0 {
+            let color = if white & b != 0 { Color::White } else { Color::Black };
+            return Some(Piece { color, role });
+        }
+    }
+    None
+}
+
+/// `[by_role; 6]` and the white bitboard of a position.
+#[inline]
+pub(crate) fn boards(pos: &Position) -> ([u64; 6], u64) {
+    (Role::ALL.map(|r| pos.role_bb(r)), pos.color_bb(Color::White))
+}
