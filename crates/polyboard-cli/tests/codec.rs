@@ -160,5 +160,5 @@ fn bad_fen_and_formats_exit_2() {
     assert_bad(&out, "record 1 (line 1): FEN field 1 (placement)");
     assert_bad(&polyboard(&["encode", "--format", "nope"], b""), "unknown format 'nope'");
     assert_bad(&polyboard(&["encode", "--format", "ccr"], b""), "format 'ccr' is not yet available");
-    assert_bad(&polyboard(&["decode", "--format", "compact"], b""), "format 'compact' is not yet available");
+    assert_bad(&polyboard(&["decode", "--format", "ccr"], b""), "format 'ccr' is not yet available");
 }

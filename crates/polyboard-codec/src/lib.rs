@@ -30,6 +30,8 @@
 pub mod binaryfen;
 pub mod bits;
 pub mod ccr;
+pub mod compact;
+mod compact_model;
 pub mod error;
 pub mod huffman;
 pub mod huffman_tuned;
@@ -90,7 +92,7 @@ impl Format {
 
     /// True when the format can encode and decode.
     pub const fn is_available(self) -> bool {
-        !matches!(self, Format::Ccr | Format::Compact)
+        !matches!(self, Format::Ccr)
     }
 
     /// The formats that can encode and decode.
@@ -106,7 +108,9 @@ impl Format {
             Format::Huffman => "the survey's Huffman scheme: empty 0, pawn 10c, ...; 204 bits at most",
             Format::HuffmanTuned => "the survey's fine-tuned Huffman: empty runs, kings apart, implicit colours",
             Format::BinaryFen => "Lichess binary FEN (shakmaty PackedSetup), byte-identical",
-            Format::Compact => "polyboard's own compact format (not yet available)",
+            Format::Compact => {
+                "polyboard's own: a static context model with arithmetic coding (placement, side, castling, en passant)"
+            }
         }
     }
 
@@ -117,7 +121,8 @@ impl Format {
             Format::Huffman => huffman::MAX_BYTES,
             Format::HuffmanTuned => huffman_tuned::MAX_BYTES,
             Format::BinaryFen => binaryfen::MAX_BYTES,
-            Format::Ccr | Format::Compact => 0,
+            Format::Compact => compact::MAX_BYTES,
+            Format::Ccr => 0,
         }
     }
 
@@ -125,6 +130,7 @@ impl Format {
     pub const fn stored(self) -> Stored {
         match self {
             Format::Huffman | Format::HuffmanTuned => Stored { halfmove_cap: 100, fullmove: false },
+            Format::Compact => Stored { halfmove_cap: 0, fullmove: false },
             _ => Stored { halfmove_cap: u32::MAX, fullmove: true },
         }
     }
@@ -138,10 +144,7 @@ impl Format {
             Format::HuffmanTuned => Ok(huffman_tuned::encode(pos, out)),
             Format::BinaryFen => Ok(binaryfen::encode(pos, out)),
             Format::Ccr => ccr::encode(pos, out),
-            Format::Compact => {
-                out.clear();
-                Err(EncodeError { format: self.name() })
-            }
+            Format::Compact => Ok(compact::encode(pos, out)),
         }
     }
 
@@ -154,7 +157,7 @@ impl Format {
             Format::HuffmanTuned => huffman_tuned::decode(bytes, chess960),
             Format::BinaryFen => binaryfen::decode(bytes, chess960),
             Format::Ccr => ccr::decode(bytes, chess960),
-            Format::Compact => Err(DecodeError::new("format", ErrorKind::Unavailable, "compact")),
+            Format::Compact => compact::decode(bytes, chess960),
         }
     }
 }

@@ -1,0 +1,386 @@
+//! `compact`: polyboard's own format. A static context model with arithmetic coding.
+//!
+//! # What it stores
+//!
+//! The EPD part of a position: placement, side to move, castling rights (any rook,
+//! so Chess960 is exact) and the en passant square. The clocks are not stored; the
+//! decoder sets the halfmove clock to 0 and the fullmove number to 1. (Opening books
+//! and position databases key on exactly these fields.)
+//!
+//! # Layout
+//!
+//! ```text
+//! bit 0      mode: 0 = model-coded (below), 1 = fallback: a `huffman-tuned` record of
+//!            the position with its clocks cleared follows, used when it is shorter
+//! bits 1..   one arithmetic-coded stream, MSB first, zero-padded to a whole byte:
+//!   side to move        binary, p = 1/2
+//!   64 squares a1..h8   13-symbol alphabet (empty, white P N B R Q K, black P N B R Q K)
+//!                       with frequencies BOARD[ctx] from `compact_model.rs`,
+//!                       ctx = (rank * 14 + below) * 14 + left, below/left being the
+//!                       symbols one rank down / one file left (13 at the edge). Pawns
+//!                       on ranks 1 and 8 have frequency 0, and a king colour already
+//!                       placed is masked out, so impossible boards cost nothing.
+//!   castling            for each colour and side that has candidate rooks (king on the
+//!                       back rank, a rook on that side of it): one binary "right kept"
+//!                       (p = CASTLE_STANDARD for a corner rook with the king on the e-file,
+//!                       CASTLE_OTHER otherwise), then the rook's index among the
+//!                       candidates when there are several (uniform).
+//!   en passant          when a pawn could just have double-pushed: binary "square set"
+//!                       (p = EP_PRESENT), then its index among the candidates (uniform).
+//! ```
+//! The arithmetic coder is the 32-bit integer coder of Witten, Neal and Cleary (1987)
+//! with underflow bits, terminated with the two bits that pin the final interval.
+//!
+//! The model was trained by `scripts/gen_compact_model.py` on the even-numbered games of
+//! `tests/data/corpus/selfplay.fen` (Stockfish self-play); sizes are reported on the
+//! odd-numbered games, which the model never saw.
+//!
+//! # Decoding is checked
+//!
+//! The decoder re-encodes what it decoded and requires the same bytes: a corrupt or
+//! truncated record is an error, never a different position.
+
+use crate::bits::{BitReader, BitWriter};
+use crate::compact_model::{BOARD, CASTLE_OTHER, CASTLE_STANDARD, EP_PRESENT};
+use crate::error::{DecodeError, ErrorKind};
+use crate::setup::{Facts, Setup};
+use polyboard_chess::{CastlingSide, Color, Piece, Position, Role, Square};
+
+const HALF: u64 = 1 << 31;
+const QUARTER: u64 = 1 << 30;
+const TOP: u64 = (1 << 32) - 1;
+/// Probabilities of binary decisions are given out of this.
+const PROB_ONE: u32 = 4096;
+/// The edge symbol in contexts.
+const EDGE: usize = 13;
+
+/// The largest record in bytes: the fallback's, plus the mode bit.
+pub const MAX_BYTES: usize = crate::huffman_tuned::MAX_BYTES + 1;
+
+struct Encoder<'a> {
+    low: u64,
+    high: u64,
+    pending: u32,
+    out: BitWriter<'a>,
+}
+
+impl<'a> Encoder<'a> {
+    fn new(out: BitWriter<'a>) -> Self {
+        Encoder { low: 0, high: TOP, pending: 0, out }
+    }
+
+    fn emit(&mut self, bit: bool) {
+        self.out.bit(bit);
+        for _ in 0..self.pending {
+            self.out.bit(!bit);
+        }
+        self.pending = 0;
+    }
+
+    /// Codes the symbol occupying `[cum, cum + freq)` of `total`.
+    fn encode(&mut self, cum: u32, freq: u32, total: u32) {
+        let range = self.high - self.low + 1;
+        self.high = self.low + range * u64::from(cum + freq) / u64::from(total) - 1;
+        self.low += range * u64::from(cum) / u64::from(total);
+        loop {
+            if self.high < HALF {
+                self.emit(false);
+            } else if self.low >= HALF {
+                self.emit(true);
+                self.low -= HALF;
+                self.high -= HALF;
+            } else if self.low >= QUARTER && self.high < 3 * QUARTER {
+                self.pending += 1;
+                self.low -= QUARTER;
+                self.high -= QUARTER;
+            } else {
+                break;
+            }
+            self.low <<= 1;
+            self.high = (self.high << 1) | 1;
+        }
+    }
+
+    fn finish(mut self) -> usize {
+        self.pending += 1;
+        let bit = self.low >= QUARTER;
+        self.emit(bit);
+        self.out.finish()
+    }
+}
+
+struct Decoder<'a> {
+    low: u64,
+    high: u64,
+    code: u64,
+    input: BitReader<'a>,
+}
+
+impl<'a> Decoder<'a> {
+    fn new(mut input: BitReader<'a>) -> Self {
+        let mut code = 0;
+        for _ in 0..32 {
+            code = (code << 1) | u64::from(input.bit("compact").unwrap_or(false));
+        }
+        Decoder { low: 0, high: TOP, code, input }
+    }
+
+    /// The position of the next symbol within `total`.
+    fn target(&self, total: u32) -> u32 {
+        let range = self.high - self.low + 1;
+        let t = ((self.code.saturating_sub(self.low) + 1) * u64::from(total) - 1) / range;
+        (t as u32).min(total - 1)
+    }
+
+    fn consume(&mut self, cum: u32, freq: u32, total: u32) {
+        let range = self.high - self.low + 1;
+        self.high = self.low + range * u64::from(cum + freq) / u64::from(total) - 1;
+        self.low += range * u64::from(cum) / u64::from(total);
+        loop {
+            if self.high < HALF {
+            } else if self.low >= HALF {
+                self.low -= HALF;
+                self.high -= HALF;
+                self.code = self.code.wrapping_sub(HALF);
+            } else if self.low >= QUARTER && self.high < 3 * QUARTER {
+                self.low -= QUARTER;
+                self.high -= QUARTER;
+                self.code = self.code.wrapping_sub(QUARTER);
+            } else {
+                break;
+            }
+            self.low <<= 1;
+            self.high = (self.high << 1) | 1;
+            self.code = ((self.code << 1) | u64::from(self.input.bit("compact").unwrap_or(false))) & TOP;
+        }
+    }
+}
+
+/// One coding direction: the model walk is written once and run by both.
+trait Coder {
+    /// Codes (or decodes) a binary decision that is true with probability `p` / 4096.
+    fn bit(&mut self, value: bool, p: u32) -> bool;
+    /// Codes (or decodes) an index below `n`, uniformly.
+    fn index(&mut self, value: u32, n: u32) -> u32;
+    /// Codes (or decodes) a square symbol with frequencies `freq` (zeros excluded).
+    fn symbol(&mut self, value: usize, freq: &[u32; 13]) -> usize;
+}
+
+impl Coder for Encoder<'_> {
+    fn bit(&mut self, value: bool, p: u32) -> bool {
+        if value {
+            self.encode(0, p, PROB_ONE)
+        } else {
+            self.encode(p, PROB_ONE - p, PROB_ONE)
+        }
+        value
+    }
+    fn index(&mut self, value: u32, n: u32) -> u32 {
+        if n > 1 {
+            self.encode(value, 1, n);
+        }
+        value
+    }
+    fn symbol(&mut self, value: usize, freq: &[u32; 13]) -> usize {
+        let cum: u32 = freq[..value].iter().sum();
+        let total: u32 = freq.iter().sum();
+        self.encode(cum, freq[value], total);
+        value
+    }
+}
+
+impl Coder for Decoder<'_> {
+    fn bit(&mut self, _value: bool, p: u32) -> bool {
+        let one = self.target(PROB_ONE) < p;
+        if one {
+            self.consume(0, p, PROB_ONE)
+        } else {
+            self.consume(p, PROB_ONE - p, PROB_ONE)
+        }
+        one
+    }
+    fn index(&mut self, _value: u32, n: u32) -> u32 {
+        if n <= 1 {
+            return 0;
+        }
+        let i = self.target(n);
+        self.consume(i, 1, n);
+        i
+    }
+    fn symbol(&mut self, _value: usize, freq: &[u32; 13]) -> usize {
+        let total: u32 = freq.iter().sum();
+        let t = self.target(total);
+        let mut cum = 0;
+        for (s, &f) in freq.iter().enumerate() {
+            if f > 0 && t < cum + f {
+                self.consume(cum, f, total);
+                return s;
+            }
+            cum += f;
+        }
+        // Unreachable for a consistent coder state; stay total anyway.
+        let last = freq.iter().rposition(|&f| f > 0).unwrap_or(0);
+        self.consume(total - freq[last], freq[last], total);
+        last
+    }
+}
+
+fn symbol_of(piece: Option<Piece>) -> usize {
+    match piece {
+        None => 0,
+        Some(p) => 1 + p.color.index() * 6 + p.role.index(),
+    }
+}
+
+fn piece_of(sym: usize) -> Option<Piece> {
+    (sym != 0).then(|| Piece {
+        color: if sym <= 6 { Color::White } else { Color::Black },
+        role: Role::from_index((sym - 1) % 6),
+    })
+}
+
+/// Walks the model: codes `pos` with an encoder, or fills `setup` with a decoder.
+fn walk(c: &mut impl Coder, pos: Option<&Position>, setup: &mut Setup) {
+    let turn_black = c.bit(pos.is_some_and(|p| p.turn() == Color::Black), PROB_ONE / 2);
+    setup.turn = if turn_black { Color::Black } else { Color::White };
+    let mut syms = [0usize; 64];
+    let mut kings = [false; 2];
+    for sq in 0..64 {
+        let (rank, file) = (sq / 8, sq % 8);
+        let below = if rank > 0 { syms[sq - 8] } else { EDGE };
+        let left = if file > 0 { syms[sq - 1] } else { EDGE };
+        let row = &BOARD[(rank * 14 + below) * 14 + left];
+        let mut freq = [0u32; 13];
+        for (f, &x) in freq.iter_mut().zip(row.iter()) {
+            *f = u32::from(x);
+        }
+        for color in 0..2 {
+            if kings[color] {
+                freq[1 + color * 6 + 5] = 0;
+            }
+        }
+        let value = pos.map_or(0, |p| symbol_of(p.piece_at(Square::from_index(sq as u32))));
+        let s = c.symbol(value, &freq);
+        syms[sq] = s;
+        if let Some(p) = piece_of(s) {
+            if p.role == Role::King {
+                kings[p.color.index()] = true;
+            }
+            setup.put(sq, p);
+        }
+    }
+    let facts = Facts::of_setup(setup);
+    for color in Color::ALL {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let candidates = facts.castling_candidates(color, side);
+            if candidates == 0 {
+                continue;
+            }
+            let back = u32::from(color.back_rank()) * 8;
+            let corner = back + if side == CastlingSide::King { 7 } else { 0 };
+            let standard = setup.pieces(color, Role::King) == 1u64 << (back + 4) && candidates & (1u64 << corner) != 0;
+            let right = pos.and_then(|p| p.castling_rook(color, side));
+            let kept = c.bit(right.is_some(), if standard { CASTLE_STANDARD } else { CASTLE_OTHER });
+            if kept {
+                let n = candidates.count_ones();
+                let value = right.map_or(0, |r| (candidates & ((1u64 << r.index()) - 1)).count_ones());
+                let i = c.index(value, n);
+                setup.castling |= nth_bit(candidates, i);
+            }
+        }
+    }
+    let candidates = facts.ep_candidates(setup.turn);
+    if candidates != 0 {
+        // The pawn that may just have double-pushed stands on the capturer's 5th rank;
+        // the en passant square is one step behind it.
+        let pawn_of = |ep: Square| if setup.turn == Color::White { ep.index() - 8 } else { ep.index() + 8 };
+        let actual = pos.and_then(|p| p.ep_square()).map(pawn_of);
+        if c.bit(actual.is_some(), EP_PRESENT) {
+            let value = actual.map_or(0, |a| (candidates & ((1u64 << a) - 1)).count_ones());
+            let i = c.index(value, candidates.count_ones());
+            let pawn = nth_bit(candidates, i).trailing_zeros();
+            let ep = if setup.turn == Color::White { pawn + 8 } else { pawn - 8 };
+            setup.ep = Some(Square::from_index(ep));
+        }
+    }
+}
+
+/// The `i`-th set bit of `b` (from the lowest), as a one-bit bitboard.
+fn nth_bit(mut b: u64, i: u32) -> u64 {
+    for _ in 0..i {
+        b &= b.wrapping_sub(1);
+    }
+    b & b.wrapping_neg()
+}
+
+/// Encodes `pos` into `out` (cleared first); returns the number of bits used.
+pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
+    out.clear();
+    let mut w = BitWriter::new(out);
+    w.bit(false);
+    let mut enc = Encoder::new(w);
+    walk(&mut enc, Some(pos), &mut Setup::new());
+    let bits = enc.finish();
+    if bits <= FALLBACK_THRESHOLD {
+        return bits;
+    }
+    // A position the model finds unlikely: take the fallback if it is shorter.
+    let mut fallback = Vec::with_capacity(MAX_BYTES);
+    let n = encode_fallback(pos, &mut fallback);
+    if n + 1 < bits {
+        out.clear();
+        let mut w = BitWriter::new(out);
+        w.bit(true);
+        let mut r = BitReader::new(&fallback);
+        for _ in 0..n {
+            w.bit(r.bit("fallback").unwrap_or(false));
+        }
+        return w.finish();
+    }
+    bits
+}
+
+/// Model-coded records of at most this many bits are kept without trying the
+/// fallback. A speed shortcut only: the choice is canonical either way, because the
+/// decoder re-encodes and compares.
+const FALLBACK_THRESHOLD: usize = 96;
+
+/// The fallback: a huffman-tuned record of the position with its clocks cleared.
+fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
+    let fen = pos.fen_with(polyboard_chess::CastlingNotation::Shredder);
+    let fields: Vec<&str> = fen.split(' ').take(4).collect();
+    let cleared = Position::from_fen_variant(&format!("{} 0 1", fields.join(" ")), pos.is_chess960())
+        .expect("a position's own FEN with its clocks cleared is valid");
+    crate::huffman_tuned::encode(&cleared, out)
+}
+
+/// Decodes a record made by [`encode`].
+pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
+    let mut r = BitReader::new(bytes);
+    let pos = if r.bit("mode")? {
+        // The fallback record follows, shifted by the mode bit.
+        let mut inner = Vec::with_capacity(bytes.len());
+        let mut w = BitWriter::new(&mut inner);
+        while let Ok(b) = r.bit("fallback") {
+            w.bit(b);
+        }
+        w.finish();
+        let short = &inner[..inner.len().saturating_sub(1)];
+        crate::huffman_tuned::decode(short, chess960).or_else(|_| crate::huffman_tuned::decode(&inner, chess960))?
+    } else {
+        let mut dec = Decoder::new(r);
+        let mut setup = Setup::new();
+        walk(&mut dec, None, &mut setup);
+        setup.into_position(chess960)?
+    };
+    let mut again = Vec::with_capacity(bytes.len());
+    encode(&pos, &mut again);
+    if again != bytes {
+        return Err(DecodeError::new(
+            "record",
+            ErrorKind::BadCode,
+            "not the encoding of any position (corrupt or truncated)",
+        ));
+    }
+    Ok(pos)
+}
