@@ -88,6 +88,70 @@ pub struct Row {
     pub make: Vec<f64>,
 }
 
+/// Encode and decode rates of one compact encoding.
+pub struct CodecRow {
+    /// The format's name.
+    pub name: &'static str,
+    /// Mean record size in bits (before padding).
+    pub bits: f64,
+    /// Positions encoded per second, in millions.
+    pub encode: f64,
+    /// Positions decoded per second, in millions.
+    pub decode: f64,
+}
+
+/// Positions for the codec rates: every ply of 40 random games from the start
+/// position (fixed seed), so every run measures the same set.
+fn codec_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..40 {
+        let mut pos = Position::startpos();
+        for _ in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn codec_rows(min: f64) -> Vec<CodecRow> {
+    let positions = codec_positions();
+    let mut rows = Vec::new();
+    for format in polyboard_codec::Format::available() {
+        let mut buf = Vec::with_capacity(64);
+        let records: Vec<(Vec<u8>, usize)> = positions
+            .iter()
+            .map(|p| {
+                let bits = format.encode(p, &mut buf).unwrap_or(0);
+                (buf.clone(), bits)
+            })
+            .collect();
+        let bits = records.iter().map(|r| r.1).sum::<usize>() as f64 / records.len() as f64;
+        let n = positions.len() as u64;
+        let encode = time(min, n, format.name(), || {
+            positions.iter().for_each(|p| {
+                let _ = std::hint::black_box(format.encode(p, &mut buf));
+            });
+            n
+        })
+        .unwrap_or(0.0);
+        let decode = time(min, n, format.name(), || {
+            records.iter().filter(|r| std::hint::black_box(format.decode(&r.0, false)).is_ok()).count() as u64
+        })
+        .unwrap_or(0.0);
+        rows.push(CodecRow { name: format.name(), bits, encode, decode });
+    }
+    rows
+}
+
 /// Runs `f` until `min_secs` have passed (at least once) and returns the best Mnps.
 fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) -> Result<f64, String> {
     let mut best = f64::MAX;
@@ -153,10 +217,11 @@ pub fn run(a: BenchArgs) -> ExitCode {
             }
         }
     }
-    let text = report::table(&rows, a.quick, started.elapsed().as_secs_f64());
+    let codecs = codec_rows(if a.quick { 0.05 } else { 0.3 });
+    let text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
     print!("{text}");
     if let Some(dir) = &a.out {
-        if let Err(e) = report::write(dir, &rows, &text) {
+        if let Err(e) = report::write(dir, &rows, &codecs, &text) {
             eprintln!("error: cannot write the report to {}: {e}", dir.display());
             return ExitCode::from(2);
         }

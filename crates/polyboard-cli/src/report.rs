@@ -1,6 +1,6 @@
 //! Output of `polyboard bench`: the text table, `report.md` and SVG bar charts.
 
-use crate::bench::{POSITIONS, Row, geomean};
+use crate::bench::{CodecRow, POSITIONS, Row, geomean};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -11,7 +11,7 @@ fn reference(rows: &[Row]) -> f64 {
 }
 
 /// The text table printed on stdout (and quoted in the report).
-pub fn table(rows: &[Row], quick: bool, secs: f64) -> String {
+pub fn table(rows: &[Row], codecs: &[CodecRow], quick: bool, secs: f64) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -43,11 +43,15 @@ pub fn table(rows: &[Row], quick: bool, secs: f64) -> String {
             s.push('\n');
         }
     }
+    let _ = writeln!(s, "\n{:<14}{:>10}{:>14}{:>14}", "codec", "bits", "encode Mpos/s", "decode Mpos/s");
+    for c in codecs {
+        let _ = writeln!(s, "{:<14}{:>10.1}{:>14.2}{:>14.2}", c.name, c.bits, c.encode, c.decode);
+    }
     s
 }
 
 /// Writes `report.md` and the charts into `dir`.
-pub fn write(dir: &Path, rows: &[Row], text: &str) -> std::io::Result<()> {
+pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], text: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let bulk: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![geomean(&r.bulk)])).collect();
     std::fs::write(
@@ -61,7 +65,7 @@ pub fn write(dir: &Path, rows: &[Row], text: &str) -> std::io::Result<()> {
     )?;
     let size: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![r.size as f64])).collect();
     std::fs::write(dir.join("size.svg"), bar_chart("Size of the position struct (bytes)", &size, &["bytes"]))?;
-    std::fs::write(dir.join("report.md"), markdown(rows, text))
+    std::fs::write(dir.join("report.md"), markdown(rows, codecs, text))
 }
 
 fn machine() -> String {
@@ -77,7 +81,7 @@ fn machine() -> String {
     format!("{cpu}; built with BMI2: {}", if bmi2 { "yes" } else { "no" })
 }
 
-fn markdown(rows: &[Row], text: &str) -> String {
+fn markdown(rows: &[Row], codecs: &[CodecRow], text: &str) -> String {
     let mut s = String::new();
     let base = reference(rows);
     let _ = writeln!(s, "# polyboard: the representation comparison\n");
@@ -119,6 +123,15 @@ fn markdown(rows: &[Row], text: &str) -> String {
         }
     }
     s.push_str(&thirty_two_bits(rows));
+    let _ = writeln!(
+        s,
+        "\n## Compact encodings\n\nEvery ply of 40 random games (fixed seed). Sizes on realistic positions are in \
+         the README of polyboard-codec's measurements; these rows give the speed.\n\n\
+         | format | mean bits | encode Mpos/s | decode Mpos/s |\n| --- | ---: | ---: | ---: |"
+    );
+    for c in codecs {
+        let _ = writeln!(s, "| {} | {:.1} | {:.2} | {:.2} |", c.name, c.bits, c.encode, c.decode);
+    }
     let _ = writeln!(s, "\n## Raw output\n\n```text\n{text}```");
     s
 }

@@ -225,13 +225,6 @@ impl Coder for Decoder<'_> {
     }
 }
 
-fn symbol_of(piece: Option<Piece>) -> usize {
-    match piece {
-        None => 0,
-        Some(p) => 1 + p.color.index() * 6 + p.role.index(),
-    }
-}
-
 fn piece_of(sym: usize) -> Option<Piece> {
     (sym != 0).then(|| Piece {
         color: if sym <= 6 { Color::White } else { Color::Black },
@@ -243,6 +236,19 @@ fn piece_of(sym: usize) -> Option<Piece> {
 fn walk(c: &mut impl Coder, pos: Option<&Position>, setup: &mut Setup) {
     let turn_black = c.bit(pos.is_some_and(|p| p.turn() == Color::Black), PROB_ONE / 2);
     setup.turn = if turn_black { Color::Black } else { Color::White };
+    // The symbols to encode, read off the bitboards once (all empty when decoding).
+    let mut given = [0usize; 64];
+    if let Some(p) = pos {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let mut b = p.pieces(color, role);
+                while b != 0 {
+                    given[b.trailing_zeros() as usize] = 1 + color.index() * 6 + role.index();
+                    b &= b - 1;
+                }
+            }
+        }
+    }
     let mut syms = [0usize; 64];
     let mut kings = [false; 2];
     for sq in 0..64 {
@@ -259,8 +265,7 @@ fn walk(c: &mut impl Coder, pos: Option<&Position>, setup: &mut Setup) {
                 freq[1 + color * 6 + 5] = 0;
             }
         }
-        let value = pos.map_or(0, |p| symbol_of(p.piece_at(Square::from_index(sq as u32))));
-        let s = c.symbol(value, &freq);
+        let s = c.symbol(given[sq], &freq);
         syms[sq] = s;
         if let Some(p) = piece_of(s) {
             if p.role == Role::King {
@@ -343,7 +348,7 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
 /// Model-coded records of at most this many bits are kept without trying the
 /// fallback. A speed shortcut only: the choice is canonical either way, because the
 /// decoder re-encodes and compares.
-const FALLBACK_THRESHOLD: usize = 96;
+const FALLBACK_THRESHOLD: usize = 160;
 
 /// The fallback: a huffman-tuned record of the position with its clocks cleared.
 fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
