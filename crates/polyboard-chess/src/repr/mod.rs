@@ -5,8 +5,10 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod classical;
 pub mod magic;
 
+pub use classical::Classical;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
@@ -18,6 +20,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "classical",
     ]
     .to_vec()
 }
@@ -35,6 +38,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "classical" => {
+                type $B = $crate::repr::Classical;
                 Some($body)
             }
             _ => None,
