@@ -7,11 +7,13 @@
 
 pub mod classical;
 pub mod magic;
+pub mod rotated;
 
 pub use classical::Classical;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
+pub use rotated::Rotated;
 
 /// The names of the representations available on this build. The first is the
 /// default of `polyboard perft` (the fastest).
@@ -21,6 +23,7 @@ pub fn names() -> Vec<&'static str> {
         "pext",
         "magic",
         "classical",
+        "rotated",
     ]
     .to_vec()
 }
@@ -42,6 +45,10 @@ macro_rules! with_repr {
             }
             "classical" => {
                 type $B = $crate::repr::Classical;
+                Some($body)
+            }
+            "rotated" => {
+                type $B = $crate::repr::Rotated;
                 Some($body)
             }
             _ => None,
