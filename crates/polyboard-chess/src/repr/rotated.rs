@@ -953,9 +953,9 @@ mod tests {
     #[test]
     fn rotation_maps_are_permutations_with_contiguous_lines() {
         for kind in 0..4 {
-            let all = (0..64).fold(0u64, |acc, s| {
-                assert_eq!(acc & ROTATED_BITS[s][kind], 0, "kind {kind} square {s} collides");
-                acc | ROTATED_BITS[s][kind]
+            let all = ROTATED_BITS.iter().enumerate().fold(0u64, |acc, (s, bits)| {
+                assert_eq!(acc & bits[kind], 0, "kind {kind} square {s} collides");
+                acc | bits[kind]
             });
             assert_eq!(all, u64::MAX);
         }
