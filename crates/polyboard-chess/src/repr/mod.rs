@@ -7,12 +7,14 @@
 
 pub mod classical;
 pub mod magic;
+pub mod piecelist;
 pub mod rotated;
 
 pub use classical::Classical;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
+pub use piecelist::PieceList;
 pub use rotated::Rotated;
 
 /// The names of the representations available on this build. The first is the
@@ -22,6 +24,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "piecelist",
         "classical",
         "rotated",
     ]
@@ -41,6 +44,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "piecelist" => {
+                type $B = $crate::repr::PieceList;
                 Some($body)
             }
             "classical" => {
