@@ -155,6 +155,87 @@ const fn build_knight_targets() -> [[u8; 8]; 64] {
 /// `KNIGHT_TARGETS[sq]`: the squares a knight on `sq` jumps to, then 255s.
 static KNIGHT_TARGETS: [[u8; 8]; 64] = build_knight_targets();
 
+/// Slots of a [`NEAR`] entry: white pawn, black pawn, knight, bishop lines, rook
+/// lines, king.
+const NEAR_KNIGHT: usize = 2;
+const NEAR_BISHOP: usize = 3;
+const NEAR_ROOK: usize = 4;
+const NEAR_KING: usize = 5;
+
+const fn build_near() -> [[[u8; 8]; 64]; 64] {
+    let mut t = [[[0u8; 8]; 64]; 64];
+    let mut k = 0;
+    while k < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (kf, kr) = ((k % 8) as i32 + STEPS[d].0, (k / 8) as i32 + STEPS[d].1);
+            if kf >= 0 && kf < 8 && kr >= 0 && kr < 8 {
+                let mut s = 0;
+                while s < 64 {
+                    let df = kf - (s % 8) as i32;
+                    let dr = kr - (s / 8) as i32;
+                    let (af, ar) = (df.abs(), dr.abs());
+                    let bit = 1u8 << d;
+                    if af == 1 && dr == 1 {
+                        t[k][s][0] |= bit; // a white pawn on s attacks the neighbour
+                    }
+                    if af == 1 && dr == -1 {
+                        t[k][s][1] |= bit;
+                    }
+                    if af * ar == 2 {
+                        t[k][s][NEAR_KNIGHT] |= bit;
+                    }
+                    if af == ar && af != 0 {
+                        t[k][s][NEAR_BISHOP] |= bit;
+                    }
+                    if (af == 0) != (ar == 0) {
+                        t[k][s][NEAR_ROOK] |= bit;
+                    }
+                    if af <= 1 && ar <= 1 && af + ar != 0 {
+                        t[k][s][NEAR_KING] |= bit;
+                    }
+                    s += 1;
+                }
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// `NEAR[k][s][slot]`: which neighbours of a king on `k` (bit `d` for the square in
+/// direction `d`) a piece of the slot's kind on `s` attacks on an empty board (for
+/// the slider slots: shares a line with). 32 KiB; one king square's part is 512 bytes.
+static NEAR: [[[u8; 8]; 64]; 64] = build_near();
+
+/// An off-board pawn capture target: matches no list entry (they hold 0..64 or 255).
+const OFF_BOARD: u8 = 254;
+
+const fn build_pawn_captures() -> [[[u8; 2]; 64]; 2] {
+    let mut t = [[[OFF_BOARD; 2]; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 8;
+        while s < 56 {
+            let (f, r) = ((s % 8) as i32, (s / 8) as i32 + if c == 0 { 1 } else { -1 });
+            if f > 0 {
+                t[c][s][0] = (r * 8 + f - 1) as u8;
+            }
+            if f < 7 {
+                t[c][s][1] = (r * 8 + f + 1) as u8;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `PAWN_CAPTURES[color][s]`: the two squares a pawn of `color` on `s` captures on,
+/// [`OFF_BOARD`] past the edge.
+static PAWN_CAPTURES: [[[u8; 2]; 64]; 2] = build_pawn_captures();
+
 #[inline(always)]
 fn rel(a: usize, b: usize) -> u8 {
     REL[a & 63][b & 63]
@@ -192,7 +273,11 @@ pub struct PieceList {
 
 /// Receives generated moves: a counter (bulk counting) or a move list.
 trait Sink {
+    /// One move.
     fn add(&mut self, mv: Move);
+    /// One move if `ok` (a counter adds without a branch).
+    fn add_if(&mut self, ok: bool, mv: Move);
+    /// The four promotions of the pawn on `from` moving to `to`.
     fn promotions(&mut self, from: usize, to: usize);
 }
 
@@ -204,6 +289,10 @@ impl Sink for Counter {
         self.0 += 1;
     }
     #[inline(always)]
+    fn add_if(&mut self, ok: bool, _mv: Move) {
+        self.0 += ok as u64;
+    }
+    #[inline(always)]
     fn promotions(&mut self, _from: usize, _to: usize) {
         self.0 += 4;
     }
@@ -213,6 +302,12 @@ impl Sink for MoveList<Move> {
     #[inline(always)]
     fn add(&mut self, mv: Move) {
         self.push(mv);
+    }
+    #[inline(always)]
+    fn add_if(&mut self, ok: bool, mv: Move) {
+        if ok {
+            self.push(mv);
+        }
     }
     #[inline(always)]
     fn promotions(&mut self, from: usize, to: usize) {
@@ -411,6 +506,42 @@ impl PieceList {
         if checks > 1 { None } else { Some(c) }
     }
 
+    /// Which of the king's eight neighbours (bit `d` for the square in direction `d`)
+    /// a piece of `by` attacks with the king on `k` lifted, among those in `wanted`:
+    /// one pass over the enemy list. Leapers answer by table; a slider walks only
+    /// towards the wanted neighbours on its lines, and only those not yet known attacked.
+    #[inline(always)]
+    fn king_zone_attacks(&self, k: usize, by: usize, wanted: u8) -> u8 {
+        let mut att = 0u8;
+        let near = &NEAR[k & 63];
+        for i in 0..self.len[by] as usize {
+            let s = self.squares[by][i] as usize;
+            let reach = &near[s & 63];
+            match self.roles[by][i] {
+                P => att |= reach[by],
+                N => att |= reach[NEAR_KNIGHT],
+                K => att |= reach[NEAR_KING],
+                role => {
+                    let lines = match role {
+                        B => reach[NEAR_BISHOP],
+                        R => reach[NEAR_ROOK],
+                        _ => reach[NEAR_BISHOP] | reach[NEAR_ROOK],
+                    };
+                    let mut m = lines & wanted & !att;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let r = rel(s, step(k, d));
+                        if self.clear_between(s, (r & 15) as usize, r >> 4, k, k) {
+                            att |= 1 << d;
+                        }
+                    }
+                }
+            }
+        }
+        att & wanted
+    }
+
     /// Generates every legal move of the side to move (`W`: white) into `sink`.
     #[inline(always)]
     fn generate<const W: bool, T: Sink>(&self, sink: &mut T) {
@@ -419,28 +550,54 @@ impl PieceList {
         let k = self.squares[us][0] as usize;
         let ours = &self.squares[us];
 
-        // King steps, each target tested with the king lifted.
+        // King steps: the neighbours on the board that hold none of our pieces, less
+        // those the enemy attacks with the king lifted.
+        let mut wanted = 0u8;
         for d in 0..8 {
-            if EDGE[k][d] == 0 {
-                continue;
-            }
             let t = step(k, d);
-            if matches(ours, t as u8) == 0 && !self.attacked(t, them, k, k) {
-                sink.add(Move::normal(sq(k), sq(t)));
+            let open = (EDGE[k][d] != 0) & (matches(ours, t as u8) == 0);
+            wanted |= (open as u8) << d;
+        }
+        if wanted != 0 {
+            let mut free = wanted & !self.king_zone_attacks(k, them, wanted);
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                sink.add(Move::normal(sq(k), sq(step(k, d))));
             }
         }
 
         let Some(c) = self.constraints(us, k) else {
             return; // double check: only the king moves
         };
+        if c.checker == 64 && c.pins == 0 {
+            self.piece_moves::<W, false, T>(sink, &c, k);
+        } else {
+            self.piece_moves::<W, true, T>(sink, &c, k);
+        }
+        if c.checker == 64 && self.castle[2 * us] & self.castle[2 * us + 1] != NONE {
+            self.castling::<T>(sink, us, k);
+        }
+        if self.ep != 0 {
+            self.en_passant::<W, T>(sink);
+        }
+    }
 
+    /// The moves of every piece but the king. `C`: some check or pin constrains them
+    /// (else the tests of `c` are left out).
+    #[inline(always)]
+    fn piece_moves<const W: bool, const C: bool, T: Sink>(&self, sink: &mut T, c: &Constraints, k: usize) {
+        let us = if W { 0 } else { 1 };
+        let them = us ^ 1;
+        let ours = &self.squares[us];
+        let theirs = &self.squares[them];
         let n = self.len[us] as usize;
         for i in 1..n {
             let s = self.squares[us][i] as usize;
             let role = self.roles[us][i];
-            let pin = if c.pins == 0 { 8 } else { c.pin_of(s) };
+            let pin = if C && c.pins != 0 { c.pin_of(s) } else { 8 };
             match role {
-                P => self.pawn_moves::<W, T>(sink, &c, k, s, pin),
+                P => self.pawn_moves::<W, C, T>(sink, c, k, s, pin),
                 N => {
                     if pin != 8 {
                         continue; // a pinned knight never moves
@@ -449,10 +606,8 @@ impl PieceList {
                         if t == NONE {
                             break;
                         }
-                        let t = t as usize;
-                        if matches(ours, t as u8) == 0 && c.evades(k, t) {
-                            sink.add(Move::normal(sq(s), sq(t)));
-                        }
+                        let ok = matches(ours, t) == 0 && (!C || c.evades(k, t as usize));
+                        sink.add_if(ok, Move::normal(sq(s), sq(t as usize)));
                     }
                 }
                 _ => {
@@ -463,7 +618,7 @@ impl PieceList {
                     };
                     for d in lo..hi {
                         // A pinned slider keeps to its pin line, both ways.
-                        if pin != 8 && d as u8 | 1 != pin | 1 {
+                        if C && pin != 8 && d as u8 | 1 != pin | 1 {
                             continue;
                         }
                         let mut t = s;
@@ -472,11 +627,8 @@ impl PieceList {
                             if matches(ours, t as u8) != 0 {
                                 break;
                             }
-                            let capture = matches(&self.squares[them], t as u8) != 0;
-                            if c.evades(k, t) {
-                                sink.add(Move::normal(sq(s), sq(t)));
-                            }
-                            if capture {
+                            sink.add_if(!C || c.evades(k, t), Move::normal(sq(s), sq(t)));
+                            if matches(theirs, t as u8) != 0 {
                                 break;
                             }
                         }
@@ -484,50 +636,45 @@ impl PieceList {
                 }
             }
         }
-
-        if self.ep != 0 {
-            self.en_passant::<W, T>(sink);
-        }
-        if c.checker == 64 && self.castle[2 * us] & self.castle[2 * us + 1] != NONE {
-            self.castling::<T>(sink, us, k);
-        }
     }
 
     /// The moves of our pawn on `s` (not en passant), pinned towards `pin` (8: free).
     #[inline(always)]
-    fn pawn_moves<const W: bool, T: Sink>(&self, sink: &mut T, c: &Constraints, k: usize, s: usize, pin: u8) {
-        let them = if W { 1 } else { 0 };
-        let (fwd, left, right) = if W { (0, 6, 4) } else { (1, 5, 7) };
+    fn pawn_moves<const W: bool, const C: bool, T: Sink>(
+        &self,
+        sink: &mut T,
+        c: &Constraints,
+        k: usize,
+        s: usize,
+        pin: u8,
+    ) {
+        let us = if W { 0 } else { 1 };
+        let theirs = &self.squares[us ^ 1];
+        let fwd = if W { 0 } else { 1 };
         let last = if W { s >= 48 } else { s < 16 };
         let start = if W { s < 16 } else { s >= 48 };
-        let pin_ok = |t: usize| pin == 8 || rel(k, t) & 15 == pin;
-        let emit = |sink: &mut T, t: usize| {
-            if last {
-                sink.promotions(s, t);
-            } else {
-                sink.add(Move::normal(sq(s), sq(t)));
-            }
-        };
+        let legal = |t: usize| !C || ((pin == 8) | (rel(k, t) & 15 == pin)) & c.evades(k, t);
         let t1 = step(s, fwd);
-        if !self.occupied(t1) && pin_ok(t1) {
-            if c.evades(k, t1) {
-                emit(sink, t1);
+        let free1 = !self.occupied(t1);
+        let caps = PAWN_CAPTURES[us][s & 63];
+        if last {
+            if free1 && legal(t1) {
+                sink.promotions(s, t1);
             }
-            if start {
-                let t2 = step(t1, fwd);
-                if !self.occupied(t2) && c.evades(k, t2) {
-                    sink.add(Move::normal(sq(s), sq(t2)));
+            for t in caps {
+                if matches(theirs, t) != 0 && legal(t as usize) {
+                    sink.promotions(s, t as usize);
                 }
             }
+            return;
         }
-        for d in [left, right] {
-            if EDGE[s][d] == 0 {
-                continue;
-            }
-            let t = step(s, d);
-            if matches(&self.squares[them], t as u8) != 0 && pin_ok(t) && c.evades(k, t) {
-                emit(sink, t);
-            }
+        sink.add_if(free1 && legal(t1), Move::normal(sq(s), sq(t1)));
+        if start && free1 {
+            let t2 = step(t1, fwd);
+            sink.add_if(!self.occupied(t2) && legal(t2), Move::normal(sq(s), sq(t2)));
+        }
+        for t in caps {
+            sink.add_if(matches(theirs, t) != 0 && legal(t as usize), Move::normal(sq(s), sq(t as usize)));
         }
     }
 
