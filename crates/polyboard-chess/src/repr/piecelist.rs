@@ -710,6 +710,35 @@ impl PieceList {
         !after.attacked(after.squares[us][0] as usize, us ^ 1, 64, 64)
     }
 
+    /// True when a piece of `by` attacks some square from `a` to `b` (one stretch of a
+    /// rank), with `gone1` and `gone2` treated as empty: one pass over the enemy list.
+    #[inline(always)]
+    fn stretch_attacked(&self, a: usize, b: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+        let within = |t: u8| (t as usize >= a) & (t as usize <= b);
+        for i in 0..self.len[by] as usize {
+            let s = self.squares[by][i] as usize;
+            let hit = match self.roles[by][i] {
+                P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
+                N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
+                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
+                role => (a..=b).any(|t| {
+                    let r = rel(s, t);
+                    let kind = r & 15;
+                    let on_line = match role {
+                        B => (4..8).contains(&kind),
+                        R => kind < 4,
+                        _ => kind < 8,
+                    };
+                    on_line && self.clear_between(s, kind as usize, r >> 4, gone1, gone2)
+                }),
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Castling moves of `us`, king on `k`, not in check (Chess960 rules).
     #[inline(never)]
     fn castling<T: Sink>(&self, sink: &mut T, us: usize, k: usize) {
@@ -727,20 +756,17 @@ impl PieceList {
             // the two: together they span one stretch of the back rank.
             let lo = k.min(kto).min(r).min(rto);
             let hi = k.max(kto).max(r).max(rto);
-            let mut empty = true;
-            for color in 0..2 {
-                for &s in &self.squares[color] {
+            let mut in_the_way = 0u32;
+            for list in &self.squares {
+                for &s in list {
                     let s = s as usize;
-                    if s >= lo && s <= hi && s != k && s != r {
-                        empty = false;
-                    }
+                    in_the_way |= ((s >= lo) & (s <= hi) & (s != k) & (s != r)) as u32;
                 }
             }
-            if !empty {
+            if in_the_way != 0 {
                 continue;
             }
-            let (a, b) = (k.min(kto), k.max(kto));
-            if (a..=b).all(|s| !self.attacked(s, us ^ 1, k, r)) {
+            if !self.stretch_attacked(k.min(kto), k.max(kto), us ^ 1, k, r) {
                 sink.add(Move::castle(sq(k), sq(r)));
             }
         }
