@@ -456,7 +456,7 @@ impl PieceList {
                 }
                 _ => {
                     let reaches = match role {
-                        B => kind >= 4 && kind < 8,
+                        B => (4..8).contains(&kind),
                         R => kind < 4,
                         _ => kind < 8,
                     };
@@ -498,7 +498,7 @@ impl PieceList {
                 }
                 _ => {
                     let on_line = match role {
-                        B => kind >= 4 && kind < 8,
+                        B => (4..8).contains(&kind),
                         R => kind < 4,
                         _ => kind < 8,
                     };
@@ -586,9 +586,9 @@ impl PieceList {
         // King steps: the neighbours on the board that hold none of our pieces, less
         // those the enemy attacks with the king lifted.
         let mut wanted = 0u8;
-        for d in 0..8 {
+        for (d, &edge) in EDGE[k].iter().enumerate() {
             let t = step(k, d);
-            let open = (EDGE[k][d] != 0) & (matches(ours, t as u8) == 0);
+            let open = (edge != 0) & (matches(ours, t as u8) == 0);
             wanted |= (open as u8) << d;
         }
         if wanted != 0 {
@@ -649,13 +649,14 @@ impl PieceList {
                         R => (0, 4),
                         _ => (0, 8),
                     };
+                    let edges = &EDGE[s];
                     for d in lo..hi {
                         // A pinned slider keeps to its pin line, both ways.
                         if C && pin != 8 && d as u8 | 1 != pin | 1 {
                             continue;
                         }
                         let mut t = s;
-                        for _ in 0..EDGE[s][d] {
+                        for _ in 0..edges[d & 7] {
                             t = step(t, d);
                             if matches(ours, t as u8) != 0 {
                                 break;
