@@ -106,7 +106,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// `RAYS[sq][dir]`: the squares from `sq` (exclusive) to the board edge in `dir`,
 /// on an empty board. One square's eight rays share one 64-byte cache line.
-pub static RAYS: [[u64; 8]; 64] = build_rays();
+static RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_unions(dirs: [usize; 4]) -> [u64; 64] {
     let rays = build_rays();
@@ -145,7 +145,7 @@ fn negative_ray(sq: usize, dir: usize, occ: u64) -> u64 {
 
 /// Rook attacks from `sq` given the occupancy `occ`.
 #[inline(always)]
-pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
+fn rook_attacks(sq: usize, occ: u64) -> u64 {
     positive_ray(sq, NORTH, occ)
         | positive_ray(sq, EAST, occ)
         | negative_ray(sq, SOUTH, occ)
@@ -154,7 +154,7 @@ pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
 
 /// Bishop attacks from `sq` given the occupancy `occ`.
 #[inline(always)]
-pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
+fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     positive_ray(sq, NORTH_EAST, occ)
         | positive_ray(sq, NORTH_WEST, occ)
         | negative_ray(sq, SOUTH_WEST, occ)
@@ -562,9 +562,9 @@ impl Classical {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
         let mut captured = 6u8;
         let old_castling = self.castling;
@@ -682,7 +682,7 @@ impl MakeUnmake for Classical {
         let us = self.turn.index();
         let them = us ^ 1;
         if self.turn == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let from = m.from().index();
         let to = m.to().index();

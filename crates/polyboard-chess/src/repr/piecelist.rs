@@ -856,9 +856,9 @@ impl PieceList {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
 
         if m.is_castle() {
@@ -1007,7 +1007,7 @@ impl MakeUnmake for PieceList {
         let us = self.turn.index();
         let them = us ^ 1;
         if self.turn == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let from = m.from().index();
         let to = m.to().index();

@@ -158,7 +158,7 @@ const fn build_rotated_bits() -> [[u64; 4]; 64] {
 }
 
 /// `ROTATED_BITS[sq][kind]`: the bit of square `sq` in the occupancy board of `kind`.
-pub static ROTATED_BITS: [[u64; 4]; 64] = build_rotated_bits();
+static ROTATED_BITS: [[u64; 4]; 64] = build_rotated_bits();
 
 /// How to extract a line's inner occupancy: `(board >> shift) & mask`.
 #[derive(Clone, Copy)]
@@ -692,9 +692,9 @@ impl Rotated {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
         let mut captured = 6u8;
         let old_castling = self.castling;
@@ -818,7 +818,7 @@ impl MakeUnmake for Rotated {
         let us = self.turn.index();
         let them = us ^ 1;
         if self.turn == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let from = m.from().index();
         let to = m.to().index();
