@@ -39,6 +39,12 @@
 //!   variant without the check and pin tests.
 //! - At the leaves the moves are counted, not stored (bulk counting).
 //!
+//! The tables are square relations in bytes, never sets of squares: `REL` (how one
+//! square lies from another: direction and distance, or a knight's jump; 4 KiB),
+//! `NEAR` (32 KiB), `EDGE` (steps to the board edge per direction; 512 bytes),
+//! `KNIGHT_TARGETS` (512 bytes) and `PAWN_CAPTURES` (256 bytes), all computed by
+//! `const fn` at compile time.
+//!
 //! # Layout (96 bytes)
 //!
 //! ```text
