@@ -3,7 +3,7 @@
 //!
 //! # Technique
 //!
-//! For every square and each of the eight directions, [`RAYS`] holds the squares a
+//! For every square and each of the eight directions, `RAYS` holds the squares a
 //! slider reaches on an empty board. On a real board the ray stops at its first
 //! blocker: `ray & occupied` gives the blockers, a bit scan finds the nearest (the
 //! lowest set bit for the four directions that go towards h8, `+1 +7 +8 +9`; the
@@ -67,7 +67,7 @@ const RANK_8: u64 = 0xff << 56;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// Direction indices into [`RAYS`]: the four towards h8 first (scanned with the
+/// Direction indices into `RAYS`: the four towards h8 first (scanned with the
 /// lowest bit), then the four towards a1 (scanned with the highest bit).
 const NORTH: usize = 0;
 const EAST: usize = 1;

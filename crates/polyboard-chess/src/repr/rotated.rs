@@ -19,7 +19,7 @@
 //!   from a1 to h8, each in order of rising rank.
 //!
 //! All four are updated incrementally by make and unmake: every square that empties or
-//! fills XORs its bit into each of them ([`ROTATED_BITS`] holds the four bits of each
+//! fills XORs its bit into each of them (`ROTATED_BITS` holds the four bits of each
 //! square). A lookup extracts only the inner squares of the line (the end squares
 //! are attacked whether or not they are occupied), so a state is at most 6 bits: for
 //! a square and line kind, `state = (occ[kind] >> shift) & mask`, and
