@@ -118,6 +118,9 @@ macro_rules! repr_tests {
 
 repr_tests! {
     magic => polyboard_chess::repr::Magic,
+    piecelist => polyboard_chess::repr::PieceList,
+    classical => polyboard_chess::repr::Classical,
+    rotated => polyboard_chess::repr::Rotated,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -126,7 +129,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext"];
+const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated"];
 
 #[test]
 fn every_listed_representation_is_tested() {

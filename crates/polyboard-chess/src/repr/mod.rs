@@ -5,11 +5,17 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod classical;
 pub mod magic;
+pub mod piecelist;
+pub mod rotated;
 
+pub use classical::Classical;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
+pub use piecelist::PieceList;
+pub use rotated::Rotated;
 
 /// The names of the representations available on this build. The first is the
 /// default of `polyboard perft` (the fastest).
@@ -18,6 +24,9 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "piecelist",
+        "classical",
+        "rotated",
     ]
     .to_vec()
 }
@@ -35,6 +44,18 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "piecelist" => {
+                type $B = $crate::repr::PieceList;
+                Some($body)
+            }
+            "classical" => {
+                type $B = $crate::repr::Classical;
+                Some($body)
+            }
+            "rotated" => {
+                type $B = $crate::repr::Rotated;
                 Some($body)
             }
             _ => None,

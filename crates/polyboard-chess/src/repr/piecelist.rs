@@ -1,0 +1,1181 @@
+//! `piecelist`: piece lists alone, as in the earliest chess programs, which could not
+//! spare 64 memory cells for a board.
+//!
+//! # Technique
+//!
+//! Each side keeps a list of its pieces, each entry a square and a role. There is no
+//! square array: "what stands on e4?" is answered by scanning the lists. Everything
+//! else follows from that:
+//!
+//! - A slider walks its rays square by square, asking each square whether it is
+//!   occupied, and stops at the first piece (a capture if it is the enemy's).
+//! - Knights and kings ask about each target square; pawns about the square ahead
+//!   and the two diagonals.
+//! - Legality: the king is entry 0 of its list, so it is found at once. Checks and
+//!   pins come from one pass over the enemy list: a knight or pawn checks by its
+//!   offset to the king; a slider that lies on a line with the king (looked up in a
+//!   64 x 64 table of square relations) walks only the squares between itself and
+//!   the king, counting the pieces there: none is a check, exactly one of ours is a
+//!   pin. A square is attacked if an enemy piece reaches it the same way. King steps
+//!   and the castling path are tested with the king (and rook) treated as absent; an
+//!   en passant capture is played on a copy and the king tested.
+//!
+//! Tuned within the technique:
+//!
+//! - The king is entry 0, so it is found without a scan.
+//! - The lists are kept compact: a captured piece is replaced by its list's last
+//!   entry (and put back by unmake), so loops stop at the list's length.
+//! - Unused entries hold the square 255, so "is square s in this list?" compares all
+//!   sixteen entries at once with no length check: one SSE2 byte compare and a
+//!   movemask (the only `unsafe`, worth about 25% against the byte loop the compiler
+//!   makes of the plain Rust form, which stays as the portable fallback).
+//! - Scans stop early: a slider's ray at its first piece, the castling path at its
+//!   first obstacle, an attack test at its first attacker.
+//! - The king's eight neighbours are tested in one pass over the enemy list, with a
+//!   table (`NEAR`) saying which neighbours a piece on a square could reach; only
+//!   sliders then walk, and only towards neighbours not yet known attacked. The
+//!   castling path is tested the same way.
+//! - When the king is not in check and nothing is pinned, the generator runs a
+//!   variant without the check and pin tests.
+//! - At the leaves the moves are counted, not stored (bulk counting).
+//!
+//! The tables are square relations in bytes, never sets of squares: `REL` (how one
+//! square lies from another: direction and distance, or a knight's jump; 4 KiB),
+//! `NEAR` (32 KiB), `EDGE` (steps to the board edge per direction; 512 bytes),
+//! `KNIGHT_TARGETS` (512 bytes) and `PAWN_CAPTURES` (256 bytes), all computed by
+//! `const fn` at compile time.
+//!
+//! # Layout (96 bytes)
+//!
+//! ```text
+//! squares   [[u8; 16]; 2]  per side, the square of each entry (a1 = 0 .. h8 = 63),     32 bytes
+//!                          entry 0 the king; entries at and past `len` hold 255
+//! roles     [[u8; 16]; 2]  per side, the role of each entry (0 pawn .. 5 king)         32
+//! len       [u8; 2]        per side, the number of entries                              2
+//! castle    [u8; 4]        castling rook squares: white king side, white queen side,    4
+//!                          black king side, black queen side; 255 where no right
+//! ep        u8             en passant square, 0 for none (a1 is never one)              1
+//! turn      Color          side to move (one byte)                                      1
+//! chess960  bool           how castling is written (not how it is played)               1
+//! halfmove  u32            halfmove clock                                               4
+//! fullmove  u32            fullmove number                                              4
+//! zobrist   u64            incremental key                                              8
+//!                          padding to a multiple of 8                                   7
+//! ```
+
+use crate::board::Board;
+use crate::position::Position;
+use crate::types::{CastlingSide, Color, Move, Role, Square};
+use crate::zobrist;
+use polyboard_core::MoveList;
+use polyboard_core::perft::{MakeUnmake, PerftNode};
+
+const P: u8 = 0;
+const N: u8 = 1;
+const B: u8 = 2;
+const R: u8 = 3;
+const K: u8 = 5;
+
+/// The square of an unused list entry, and "no castling right".
+const NONE: u8 = 255;
+
+/// Directions: 0 north (+8), 1 south (-8), 2 east (+1), 3 west (-1), 4 north-east
+/// (+9), 5 south-west (-9), 6 north-west (+7), 7 south-east (-7). The opposite of
+/// `d` is `d ^ 1`; 0..4 are orthogonal (rook), 4..8 diagonal (bishop).
+const DELTA: [i8; 8] = [8, -8, 1, -1, 9, -9, 7, -7];
+const STEPS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// Relation kind "a knight's jump apart" and "no relation" (low nibble of [`REL`]).
+const KNIGHT_JUMP: u8 = 8;
+const UNRELATED: u8 = 15;
+
+const fn build_relations() -> [[u8; 64]; 64] {
+    let mut t = [[UNRELATED; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = STEPS[d];
+            let (mut f, mut r, mut dist) = (fa + df, ra + dr, 1);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[a][(r * 8 + f) as usize] = d as u8 | (dist << 4);
+                f += df;
+                r += dr;
+                dist += 1;
+            }
+            d += 1;
+        }
+        let mut j = 0;
+        while j < 8 {
+            let (df, dr) = KNIGHT_STEPS[j];
+            let (f, r) = (fa + df, ra + dr);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[a][(r * 8 + f) as usize] = KNIGHT_JUMP;
+            }
+            j += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `REL[a][b]`: how square `b` lies from `a`. Low nibble: the direction 0..8 when
+/// they share a line, [`KNIGHT_JUMP`] or [`UNRELATED`]; high nibble: the distance in
+/// steps along the line.
+static REL: [[u8; 64]; 64] = build_relations();
+
+const fn build_edges() -> [[u8; 8]; 64] {
+    let mut t = [[0u8; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = STEPS[d];
+            let (mut f, mut r, mut n) = ((a % 8) as i32 + df, (a / 8) as i32 + dr, 0);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                n += 1;
+                f += df;
+                r += dr;
+            }
+            t[a][d] = n;
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `EDGE[sq][d]`: how many squares lie from `sq` to the board edge in direction `d`.
+static EDGE: [[u8; 8]; 64] = build_edges();
+
+const fn build_knight_targets() -> [[u8; 8]; 64] {
+    let mut t = [[NONE; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (mut j, mut n) = (0, 0);
+        while j < 8 {
+            let (df, dr) = KNIGHT_STEPS[j];
+            let (f, r) = ((a % 8) as i32 + df, (a / 8) as i32 + dr);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[a][n] = (r * 8 + f) as u8;
+                n += 1;
+            }
+            j += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `KNIGHT_TARGETS[sq]`: the squares a knight on `sq` jumps to, then 255s.
+static KNIGHT_TARGETS: [[u8; 8]; 64] = build_knight_targets();
+
+/// Slots of a [`NEAR`] entry: white pawn, black pawn, knight, bishop lines, rook
+/// lines, king.
+const NEAR_KNIGHT: usize = 2;
+const NEAR_BISHOP: usize = 3;
+const NEAR_ROOK: usize = 4;
+const NEAR_KING: usize = 5;
+
+const fn build_near() -> [[[u8; 8]; 64]; 64] {
+    let mut t = [[[0u8; 8]; 64]; 64];
+    let mut k = 0;
+    while k < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (kf, kr) = ((k % 8) as i32 + STEPS[d].0, (k / 8) as i32 + STEPS[d].1);
+            if kf >= 0 && kf < 8 && kr >= 0 && kr < 8 {
+                let mut s = 0;
+                while s < 64 {
+                    let df = kf - (s % 8) as i32;
+                    let dr = kr - (s / 8) as i32;
+                    let (af, ar) = (df.abs(), dr.abs());
+                    let bit = 1u8 << d;
+                    if af == 1 && dr == 1 {
+                        t[k][s][0] |= bit; // a white pawn on s attacks the neighbour
+                    }
+                    if af == 1 && dr == -1 {
+                        t[k][s][1] |= bit;
+                    }
+                    if af * ar == 2 {
+                        t[k][s][NEAR_KNIGHT] |= bit;
+                    }
+                    if af == ar && af != 0 {
+                        t[k][s][NEAR_BISHOP] |= bit;
+                    }
+                    if (af == 0) != (ar == 0) {
+                        t[k][s][NEAR_ROOK] |= bit;
+                    }
+                    if af <= 1 && ar <= 1 && af + ar != 0 {
+                        t[k][s][NEAR_KING] |= bit;
+                    }
+                    s += 1;
+                }
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// `NEAR[k][s][slot]`: which neighbours of a king on `k` (bit `d` for the square in
+/// direction `d`) a piece of the slot's kind on `s` attacks on an empty board (for
+/// the slider slots: shares a line with). 32 KiB; one king square's part is 512 bytes.
+static NEAR: [[[u8; 8]; 64]; 64] = build_near();
+
+/// An off-board pawn capture target: matches no list entry (they hold 0..64 or 255).
+const OFF_BOARD: u8 = 254;
+
+const fn build_pawn_captures() -> [[[u8; 2]; 64]; 2] {
+    let mut t = [[[OFF_BOARD; 2]; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 8;
+        while s < 56 {
+            let (f, r) = ((s % 8) as i32, (s / 8) as i32 + if c == 0 { 1 } else { -1 });
+            if f > 0 {
+                t[c][s][0] = (r * 8 + f - 1) as u8;
+            }
+            if f < 7 {
+                t[c][s][1] = (r * 8 + f + 1) as u8;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `PAWN_CAPTURES[color][s]`: the two squares a pawn of `color` on `s` captures on,
+/// [`OFF_BOARD`] past the edge.
+static PAWN_CAPTURES: [[[u8; 2]; 64]; 2] = build_pawn_captures();
+
+#[inline(always)]
+fn rel(a: usize, b: usize) -> u8 {
+    REL[a & 63][b & 63]
+}
+
+#[inline(always)]
+fn step(s: usize, d: usize) -> usize {
+    (s as isize + DELTA[d] as isize) as usize & 63
+}
+
+/// A bit mask of the entries of `list` equal to `s` (bit i = entry i): one SSE2
+/// byte compare of all sixteen entries.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn matches(list: &[u8; 16], s: u8) -> u32 {
+    use core::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    // SAFETY: SSE2 is part of every x86_64 CPU; `list` is 16 readable bytes and the
+    // unaligned load has no alignment requirement.
+    unsafe {
+        let v = _mm_loadu_si128(list.as_ptr().cast());
+        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(s as i8))) as u32
+    }
+}
+
+/// A bit mask of the entries of `list` equal to `s` (bit i = entry i), entry by entry.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn matches(list: &[u8; 16], s: u8) -> u32 {
+    matches_one_by_one(list, s)
+}
+
+/// [`matches`] one entry at a time: the portable form, and the SSE2 form's reference.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn matches_one_by_one(list: &[u8; 16], s: u8) -> u32 {
+    let mut m = 0;
+    for (i, &x) in list.iter().enumerate() {
+        m |= ((x == s) as u32) << i;
+    }
+    m
+}
+
+/// The piece-list position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PieceList {
+    squares: [[u8; 16]; 2],
+    roles: [[u8; 16]; 2],
+    len: [u8; 2],
+    castle: [u8; 4],
+    ep: u8,
+    turn: Color,
+    chess960: bool,
+    halfmove: u32,
+    fullmove: u32,
+    zobrist: u64,
+}
+
+/// Receives generated moves: a counter (bulk counting) or a move list.
+trait Sink {
+    /// One move.
+    fn add(&mut self, mv: Move);
+    /// One move if `ok` (a counter adds without a branch).
+    fn add_if(&mut self, ok: bool, mv: Move);
+    /// The four promotions of the pawn on `from` moving to `to`.
+    fn promotions(&mut self, from: usize, to: usize);
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn add(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, ok: bool, _mv: Move) {
+        self.0 += ok as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, _to: usize) {
+        self.0 += 4;
+    }
+}
+
+impl Sink for MoveList<Move> {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline(always)]
+    fn add_if(&mut self, ok: bool, mv: Move) {
+        if ok {
+            self.push(mv);
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: usize, to: usize) {
+        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+            self.push(Move::promotion(sq(from), sq(to), role));
+        }
+    }
+}
+
+#[inline(always)]
+fn sq(i: usize) -> Square {
+    Square::from_index(i as u32)
+}
+
+/// What the side to move must respect this node: the check and the pins.
+struct Constraints {
+    /// The checking piece's square, or 64 when not in check.
+    checker: usize,
+    /// For a sliding checker, the direction from the king to it (else 16, which no
+    /// relation has) and its distance.
+    check_dir: u8,
+    check_dist: u8,
+    /// Pinned pieces' squares and the direction from the king to each.
+    pinned: [u8; 8],
+    pin_dir: [u8; 8],
+    pins: usize,
+}
+
+impl Constraints {
+    /// The direction from the king of the pin on the piece on `s`, or 8 when free.
+    #[inline(always)]
+    fn pin_of(&self, s: usize) -> u8 {
+        for i in 0..self.pins {
+            if self.pinned[i] as usize == s {
+                return self.pin_dir[i];
+            }
+        }
+        8
+    }
+
+    /// True when a move to `t` answers the check (always when not in check).
+    #[inline(always)]
+    fn evades(&self, k: usize, t: usize) -> bool {
+        if self.checker == 64 || t == self.checker {
+            return true;
+        }
+        let r = rel(k, t);
+        r & 15 == self.check_dir && r >> 4 < self.check_dist
+    }
+}
+
+impl PieceList {
+    /// True when a piece of either side stands on `s`.
+    #[inline(always)]
+    fn occupied(&self, s: usize) -> bool {
+        matches(&self.squares[0], s as u8) | matches(&self.squares[1], s as u8) != 0
+    }
+
+    /// The index of the entry of `color` on `s`, if any.
+    #[inline(always)]
+    fn find(&self, color: usize, s: usize) -> Option<usize> {
+        let m = matches(&self.squares[color], s as u8);
+        if m == 0 { None } else { Some(m.trailing_zeros() as usize) }
+    }
+
+    /// The index of the entry of `color` on `s`, known to be there.
+    #[inline(always)]
+    fn index_of(&self, color: usize, s: usize) -> usize {
+        (matches(&self.squares[color], s as u8).trailing_zeros() & 15) as usize
+    }
+
+    /// True when no piece stands strictly between `a` and `b` (which share the line
+    /// direction `d`, `dist` steps apart), treating `gone1` and `gone2` as empty.
+    #[inline(always)]
+    fn clear_between(&self, a: usize, d: usize, dist: u8, gone1: usize, gone2: usize) -> bool {
+        let mut s = a;
+        for _ in 1..dist {
+            s = step(s, d);
+            if s != gone1 && s != gone2 && self.occupied(s) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when a piece of `by` attacks `t`, with the squares `gone1` and `gone2`
+    /// treated as empty (a lifted king or castling rook).
+    #[inline(always)]
+    fn attacked(&self, t: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+        let n = self.len[by] as usize;
+        for i in 0..n {
+            let s = self.squares[by][i] as usize;
+            let role = self.roles[by][i];
+            let r = rel(s, t);
+            let kind = r & 15;
+            match role {
+                P => {
+                    // A pawn attacks one step diagonally forward.
+                    let fwd = if by == 0 { kind == 4 || kind == 6 } else { kind == 5 || kind == 7 };
+                    if fwd && r >> 4 == 1 {
+                        return true;
+                    }
+                }
+                N => {
+                    if kind == KNIGHT_JUMP {
+                        return true;
+                    }
+                }
+                K => {
+                    if kind < 8 && r >> 4 == 1 {
+                        return true;
+                    }
+                }
+                _ => {
+                    let reaches = match role {
+                        B => (4..8).contains(&kind),
+                        R => kind < 4,
+                        _ => kind < 8,
+                    };
+                    if reaches && self.clear_between(s, kind as usize, r >> 4, gone1, gone2) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The check and pins on the king of `us` on `k`, from one pass over the enemy list.
+    /// Returns `None` on a double check.
+    #[inline(always)]
+    fn constraints(&self, us: usize, k: usize) -> Option<Constraints> {
+        let them = us ^ 1;
+        let mut c = Constraints { checker: 64, check_dir: 16, check_dist: 0, pinned: [0; 8], pin_dir: [0; 8], pins: 0 };
+        let mut checks = 0;
+        for i in 1..self.len[them] as usize {
+            let s = self.squares[them][i] as usize;
+            let role = self.roles[them][i];
+            let r = rel(k, s); // from the king to the piece
+            let kind = r & 15;
+            match role {
+                P => {
+                    // Their pawn checks from one step diagonally ahead of our king.
+                    let ahead = if us == 0 { kind == 4 || kind == 6 } else { kind == 5 || kind == 7 };
+                    if ahead && r >> 4 == 1 {
+                        checks += 1;
+                        c.checker = s;
+                    }
+                }
+                N => {
+                    if kind == KNIGHT_JUMP {
+                        checks += 1;
+                        c.checker = s;
+                    }
+                }
+                _ => {
+                    let on_line = match role {
+                        B => (4..8).contains(&kind),
+                        R => kind < 4,
+                        _ => kind < 8,
+                    };
+                    if !on_line {
+                        continue;
+                    }
+                    // Walk from the king towards the slider, counting the pieces between.
+                    let dist = r >> 4;
+                    let mut blocker = 64;
+                    let mut x = k;
+                    let mut blocked_twice = false;
+                    for _ in 1..dist {
+                        x = step(x, kind as usize);
+                        if self.occupied(x) {
+                            if blocker != 64 {
+                                blocked_twice = true;
+                                break;
+                            }
+                            blocker = x;
+                        }
+                    }
+                    if blocked_twice {
+                        continue;
+                    }
+                    if blocker == 64 {
+                        checks += 1;
+                        c.checker = s;
+                        c.check_dir = kind;
+                        c.check_dist = dist;
+                    } else if self.find(us, blocker).is_some() && c.pins < 8 {
+                        c.pinned[c.pins] = blocker as u8;
+                        c.pin_dir[c.pins] = kind;
+                        c.pins += 1;
+                    }
+                }
+            }
+        }
+        if checks > 1 { None } else { Some(c) }
+    }
+
+    /// Which of the king's eight neighbours (bit `d` for the square in direction `d`)
+    /// a piece of `by` attacks with the king on `k` lifted, among those in `wanted`:
+    /// one pass over the enemy list. Leapers answer by table; a slider walks only
+    /// towards the wanted neighbours on its lines, and only those not yet known attacked.
+    #[inline(always)]
+    fn king_zone_attacks(&self, k: usize, by: usize, wanted: u8) -> u8 {
+        let mut att = 0u8;
+        let near = &NEAR[k & 63];
+        for i in 0..self.len[by] as usize {
+            let s = self.squares[by][i] as usize;
+            let reach = &near[s & 63];
+            match self.roles[by][i] {
+                P => att |= reach[by],
+                N => att |= reach[NEAR_KNIGHT],
+                K => att |= reach[NEAR_KING],
+                role => {
+                    let lines = match role {
+                        B => reach[NEAR_BISHOP],
+                        R => reach[NEAR_ROOK],
+                        _ => reach[NEAR_BISHOP] | reach[NEAR_ROOK],
+                    };
+                    let mut m = lines & wanted & !att;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let r = rel(s, step(k, d));
+                        if self.clear_between(s, (r & 15) as usize, r >> 4, k, k) {
+                            att |= 1 << d;
+                        }
+                    }
+                }
+            }
+        }
+        att & wanted
+    }
+
+    /// Generates every legal move of the side to move (`W`: white) into `sink`.
+    #[inline(always)]
+    fn generate<const W: bool, T: Sink>(&self, sink: &mut T) {
+        let us = if W { 0 } else { 1 };
+        let them = us ^ 1;
+        let k = self.squares[us][0] as usize;
+        let ours = &self.squares[us];
+
+        // King steps: the neighbours on the board that hold none of our pieces, less
+        // those the enemy attacks with the king lifted.
+        let mut wanted = 0u8;
+        for (d, &edge) in EDGE[k].iter().enumerate() {
+            let t = step(k, d);
+            let open = (edge != 0) & (matches(ours, t as u8) == 0);
+            wanted |= (open as u8) << d;
+        }
+        if wanted != 0 {
+            let mut free = wanted & !self.king_zone_attacks(k, them, wanted);
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                sink.add(Move::normal(sq(k), sq(step(k, d))));
+            }
+        }
+
+        let Some(c) = self.constraints(us, k) else {
+            return; // double check: only the king moves
+        };
+        if c.checker == 64 && c.pins == 0 {
+            self.piece_moves::<W, false, T>(sink, &c, k);
+        } else {
+            self.piece_moves::<W, true, T>(sink, &c, k);
+        }
+        if c.checker == 64 && self.castle[2 * us] & self.castle[2 * us + 1] != NONE {
+            self.castling::<T>(sink, us, k);
+        }
+        if self.ep != 0 {
+            self.en_passant::<W, T>(sink);
+        }
+    }
+
+    /// The moves of every piece but the king. `C`: some check or pin constrains them
+    /// (else the tests of `c` are left out).
+    #[inline(always)]
+    fn piece_moves<const W: bool, const C: bool, T: Sink>(&self, sink: &mut T, c: &Constraints, k: usize) {
+        let us = if W { 0 } else { 1 };
+        let them = us ^ 1;
+        let ours = &self.squares[us];
+        let theirs = &self.squares[them];
+        let n = self.len[us] as usize;
+        for i in 1..n {
+            let s = self.squares[us][i] as usize;
+            let role = self.roles[us][i];
+            let pin = if C && c.pins != 0 { c.pin_of(s) } else { 8 };
+            match role {
+                P => self.pawn_moves::<W, C, T>(sink, c, k, s, pin),
+                N => {
+                    if pin != 8 {
+                        continue; // a pinned knight never moves
+                    }
+                    for &t in &KNIGHT_TARGETS[s] {
+                        if t == NONE {
+                            break;
+                        }
+                        let ok = matches(ours, t) == 0 && (!C || c.evades(k, t as usize));
+                        sink.add_if(ok, Move::normal(sq(s), sq(t as usize)));
+                    }
+                }
+                _ => {
+                    let (lo, hi) = match role {
+                        B => (4, 8),
+                        R => (0, 4),
+                        _ => (0, 8),
+                    };
+                    let edges = &EDGE[s];
+                    for d in lo..hi {
+                        // A pinned slider keeps to its pin line, both ways.
+                        if C && pin != 8 && d as u8 | 1 != pin | 1 {
+                            continue;
+                        }
+                        let mut t = s;
+                        for _ in 0..edges[d & 7] {
+                            t = step(t, d);
+                            if matches(ours, t as u8) != 0 {
+                                break;
+                            }
+                            sink.add_if(!C || c.evades(k, t), Move::normal(sq(s), sq(t)));
+                            if matches(theirs, t as u8) != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The moves of our pawn on `s` (not en passant), pinned towards `pin` (8: free).
+    #[inline(always)]
+    fn pawn_moves<const W: bool, const C: bool, T: Sink>(
+        &self,
+        sink: &mut T,
+        c: &Constraints,
+        k: usize,
+        s: usize,
+        pin: u8,
+    ) {
+        let us = if W { 0 } else { 1 };
+        let theirs = &self.squares[us ^ 1];
+        let fwd = if W { 0 } else { 1 };
+        let last = if W { s >= 48 } else { s < 16 };
+        let start = if W { s < 16 } else { s >= 48 };
+        let legal = |t: usize| !C || ((pin == 8) | (rel(k, t) & 15 == pin)) & c.evades(k, t);
+        let t1 = step(s, fwd);
+        let free1 = !self.occupied(t1);
+        let caps = PAWN_CAPTURES[us][s & 63];
+        if last {
+            if free1 && legal(t1) {
+                sink.promotions(s, t1);
+            }
+            for t in caps {
+                if matches(theirs, t) != 0 && legal(t as usize) {
+                    sink.promotions(s, t as usize);
+                }
+            }
+            return;
+        }
+        sink.add_if(free1 && legal(t1), Move::normal(sq(s), sq(t1)));
+        if start && free1 {
+            let t2 = step(t1, fwd);
+            sink.add_if(!self.occupied(t2) && legal(t2), Move::normal(sq(s), sq(t2)));
+        }
+        for t in caps {
+            sink.add_if(matches(theirs, t) != 0 && legal(t as usize), Move::normal(sq(s), sq(t as usize)));
+        }
+    }
+
+    /// En passant captures: each is played on a copy and the king tested there.
+    #[inline(never)]
+    fn en_passant<const W: bool, T: Sink>(&self, sink: &mut T) {
+        let us = if W { 0 } else { 1 };
+        let ep = self.ep as usize;
+        // Our capturers stand one step diagonally behind the target square.
+        let behind = if W { [5, 7] } else { [4, 6] };
+        for d in behind {
+            if EDGE[ep][d] == 0 {
+                continue;
+            }
+            let from = step(ep, d);
+            if let Some(i) = self.find(us, from)
+                && self.roles[us][i] == P
+            {
+                let mv = Move::en_passant(sq(from), sq(ep));
+                if self.leaves_king_safe(mv) {
+                    sink.add(mv);
+                }
+            }
+        }
+    }
+
+    /// True when playing `mv` (by the side to move) leaves its king unattacked.
+    #[cold]
+    fn leaves_king_safe(&self, mv: Move) -> bool {
+        let us = self.turn.index();
+        let mut after = *self;
+        after.make_in_place(mv);
+        !after.attacked(after.squares[us][0] as usize, us ^ 1, 64, 64)
+    }
+
+    /// True when a piece of `by` attacks some square from `a` to `b` (one stretch of a
+    /// rank), with `gone1` and `gone2` treated as empty: one pass over the enemy list.
+    #[inline(always)]
+    fn stretch_attacked(&self, a: usize, b: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+        let within = |t: u8| (t as usize >= a) & (t as usize <= b);
+        for i in 0..self.len[by] as usize {
+            let s = self.squares[by][i] as usize;
+            let hit = match self.roles[by][i] {
+                P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
+                N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
+                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
+                role => (a..=b).any(|t| {
+                    let r = rel(s, t);
+                    let kind = r & 15;
+                    let on_line = match role {
+                        B => (4..8).contains(&kind),
+                        R => kind < 4,
+                        _ => kind < 8,
+                    };
+                    on_line && self.clear_between(s, kind as usize, r >> 4, gone1, gone2)
+                }),
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Castling moves of `us`, king on `k`, not in check (Chess960 rules).
+    #[inline(never)]
+    fn castling<T: Sink>(&self, sink: &mut T, us: usize, k: usize) {
+        for side in 0..2 {
+            let r = self.castle[2 * us + side];
+            if r == NONE {
+                continue;
+            }
+            let r = r as usize;
+            let cs = if side == 0 { CastlingSide::King } else { CastlingSide::Queen };
+            let base = k & 56;
+            let kto = base + cs.king_to_file() as usize;
+            let rto = base + cs.rook_to_file() as usize;
+            // The king's and the rook's paths, targets included, must be empty but for
+            // the two: together they span one stretch of the back rank.
+            let lo = k.min(kto).min(r).min(rto);
+            let hi = k.max(kto).max(r).max(rto);
+            // Square by square, stopping at the first piece in the way.
+            if (lo..=hi).any(|s| s != k && s != r && self.occupied(s)) {
+                continue;
+            }
+            if !self.stretch_attacked(k.min(kto), k.max(kto), us ^ 1, k, r) {
+                sink.add(Move::castle(sq(k), sq(r)));
+            }
+        }
+    }
+
+    /// Removes entry `i` of `color` by moving the last entry into its place.
+    #[inline(always)]
+    fn remove(&mut self, color: usize, i: usize) {
+        let last = (self.len[color] as usize - 1) & 15;
+        self.squares[color][i] = self.squares[color][last];
+        self.roles[color][i] = self.roles[color][last];
+        self.squares[color][last] = NONE;
+        self.len[color] -= 1;
+    }
+
+    /// Undoes [`Self::remove`]: the entry now at `i` goes back to the end, and the
+    /// removed piece returns to `i`.
+    #[inline(always)]
+    fn restore(&mut self, color: usize, i: usize, s: usize, role: u8) {
+        let last = self.len[color] as usize & 15;
+        self.squares[color][last] = self.squares[color][i];
+        self.roles[color][last] = self.roles[color][i];
+        self.squares[color][i] = s as u8;
+        self.roles[color][i] = role;
+        self.len[color] += 1;
+    }
+
+    /// Clears the castling right on rook square `s`, if any; returns its key.
+    #[inline(always)]
+    fn drop_right(&mut self, s: usize) -> u64 {
+        let mut key = 0;
+        for c in self.castle.iter_mut() {
+            if *c as usize == s {
+                *c = NONE;
+                key ^= zobrist::CASTLE[s & 63];
+            }
+        }
+        key
+    }
+
+    /// Plays `m` in place; returns the undo information.
+    #[inline(always)]
+    fn make_in_place(&mut self, m: Move) -> Undo {
+        let us = self.turn.index();
+        let them = us ^ 1;
+        let color = self.turn;
+        let from = m.from().index();
+        let to = m.to().index();
+        let mut undo = Undo {
+            castle: self.castle,
+            zobrist: self.zobrist,
+            halfmove: self.halfmove,
+            ep: self.ep,
+            captured: NONE,
+            captured_index: 0,
+        };
+        let mut key = self.zobrist ^ zobrist::SIDE;
+        if self.ep != 0 {
+            key ^= zobrist::EP[(self.ep & 7) as usize];
+            self.ep = 0;
+        }
+        self.halfmove = self.halfmove.wrapping_add(1);
+        if us == 1 {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+
+        if m.is_castle() {
+            let cs = CastlingSide::of(m.from(), m.to());
+            let base = from & 56;
+            let kto = base + cs.king_to_file() as usize;
+            let rto = base + cs.rook_to_file() as usize;
+            let ri = self.index_of(us, to);
+            self.squares[us][0] = kto as u8;
+            self.squares[us][ri] = rto as u8;
+            key ^= zobrist::piece(color, Role::King, from)
+                ^ zobrist::piece(color, Role::King, kto)
+                ^ zobrist::piece(color, Role::Rook, to)
+                ^ zobrist::piece(color, Role::Rook, rto);
+            for side in 0..2 {
+                let c = &mut self.castle[2 * us + side];
+                if *c != NONE {
+                    key ^= zobrist::CASTLE[*c as usize & 63];
+                    *c = NONE;
+                }
+            }
+        } else {
+            let i = self.index_of(us, from);
+            let role = self.roles[us][i];
+            if m.is_en_passant() {
+                let cap = to ^ 8;
+                let j = self.index_of(them, cap);
+                self.remove(them, j);
+                key ^= zobrist::piece(color.other(), Role::Pawn, cap);
+                undo.captured = P;
+                undo.captured_index = j as u8;
+            } else if let Some(j) = self.find(them, to) {
+                let cr = self.roles[them][j];
+                self.remove(them, j);
+                key ^= zobrist::piece(color.other(), Role::from_index(cr as usize), to);
+                undo.captured = cr;
+                undo.captured_index = j as u8;
+                self.halfmove = 0;
+                key ^= self.drop_right(to);
+            }
+            self.squares[us][i] = to as u8;
+            let r = Role::from_index(role as usize);
+            key ^= zobrist::piece(color, r, from) ^ zobrist::piece(color, r, to);
+            if role == P {
+                self.halfmove = 0;
+                if let Some(promo) = m.promotion_role() {
+                    self.roles[us][i] = promo.index() as u8;
+                    key ^= zobrist::piece(color, Role::Pawn, to) ^ zobrist::piece(color, promo, to);
+                } else if from ^ to == 16 {
+                    let ep = (from + to) / 2;
+                    self.zobrist = key;
+                    self.turn = color.other();
+                    if self.ep_capture_legal(ep) {
+                        self.ep = ep as u8;
+                        key ^= zobrist::EP[ep & 7];
+                    }
+                }
+            } else if role == K {
+                // Both rights of the mover's colour, wherever the king stands.
+                for side in 0..2 {
+                    let c = &mut self.castle[2 * us + side];
+                    if *c != NONE {
+                        key ^= zobrist::CASTLE[*c as usize & 63];
+                        *c = NONE;
+                    }
+                }
+            } else if role == R {
+                key ^= self.drop_right(from);
+            }
+        }
+        self.zobrist = key;
+        self.turn = color.other();
+        undo
+    }
+
+    /// After a double push to `ep` (the side to move, already switched, is the
+    /// capturer): true when some en passant capture onto `ep` is legal.
+    #[cold]
+    #[inline(never)]
+    fn ep_capture_legal(&self, ep: usize) -> bool {
+        let us = self.turn.index();
+        let behind = if us == 0 { [5, 7] } else { [4, 6] };
+        for d in behind {
+            if EDGE[ep][d] == 0 {
+                continue;
+            }
+            let from = step(ep, d);
+            if let Some(i) = self.find(us, from)
+                && self.roles[us][i] == P
+                && self.leaves_king_safe(Move::en_passant(sq(from), sq(ep)))
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// What [`MakeUnmake::unmake`] needs to restore a [`PieceList`] position.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    castle: [u8; 4],
+    zobrist: u64,
+    halfmove: u32,
+    ep: u8,
+    captured: u8,
+    captured_index: u8,
+}
+
+impl PerftNode for PieceList {
+    type Move = Move;
+
+    #[inline]
+    fn generate_moves(&self, out: &mut MoveList<Move>) {
+        if self.turn == Color::White { self.generate::<true, _>(out) } else { self.generate::<false, _>(out) }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        if self.turn == Color::White {
+            self.generate::<true, _>(&mut c)
+        } else {
+            self.generate::<false, _>(&mut c)
+        }
+        c.0
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) {
+        self.make_in_place(mv);
+    }
+}
+
+impl MakeUnmake for PieceList {
+    type Undo = Undo;
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo {
+        self.make_in_place(mv)
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: Undo) {
+        self.turn = self.turn.other();
+        let us = self.turn.index();
+        let them = us ^ 1;
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        let from = m.from().index();
+        let to = m.to().index();
+        if m.is_castle() {
+            let cs = CastlingSide::of(m.from(), m.to());
+            let rto = (from & 56) + cs.rook_to_file() as usize;
+            let ri = self.index_of(us, rto);
+            self.squares[us][ri] = to as u8;
+            self.squares[us][0] = from as u8;
+        } else {
+            let i = self.index_of(us, to);
+            self.squares[us][i] = from as u8;
+            if m.promotion_role().is_some() {
+                self.roles[us][i] = P;
+            }
+            if undo.captured != NONE {
+                let cap = if m.is_en_passant() { to ^ 8 } else { to };
+                self.restore(them, undo.captured_index as usize, cap, undo.captured);
+            }
+        }
+        self.castle = undo.castle;
+        self.zobrist = undo.zobrist;
+        self.halfmove = undo.halfmove;
+        self.ep = undo.ep;
+    }
+}
+
+impl Board for PieceList {
+    const NAME: &'static str = "piecelist";
+
+    fn from_position(pos: &Position) -> Self {
+        let mut b = PieceList {
+            squares: [[NONE; 16]; 2],
+            roles: [[NONE; 16]; 2],
+            len: [0; 2],
+            castle: [NONE; 4],
+            ep: pos.ep.map_or(0, |s| s.index() as u8),
+            turn: pos.turn,
+            chess960: pos.chess960,
+            halfmove: pos.halfmove,
+            fullmove: pos.fullmove,
+            zobrist: pos.zobrist(),
+        };
+        for color in Color::ALL {
+            let c = color.index();
+            // The king first, then the others from the queens down to the pawns.
+            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                let mut bits = pos.pieces(color, role);
+                while bits != 0 && (b.len[c] as usize) < 16 {
+                    let i = b.len[c] as usize;
+                    b.squares[c][i] = bits.trailing_zeros() as u8;
+                    b.roles[c][i] = role.index() as u8;
+                    b.len[c] += 1;
+                    bits &= bits - 1;
+                }
+            }
+            for (side, cs) in [CastlingSide::King, CastlingSide::Queen].into_iter().enumerate() {
+                if let Some(r) = pos.castling_rook(color, cs) {
+                    b.castle[2 * c + side] = r.index() as u8;
+                }
+            }
+        }
+        b
+    }
+
+    fn to_position(&self) -> Position {
+        let mut by_role = [0u64; 6];
+        let mut by_color = [0u64; 2];
+        for c in 0..2 {
+            for i in 0..self.len[c] as usize {
+                let bit = 1u64 << (self.squares[c][i] & 63);
+                by_color[c] |= bit;
+                by_role[self.roles[c][i] as usize % 6] |= bit;
+            }
+        }
+        let castling = self.castle.iter().filter(|&&s| s != NONE).fold(0u64, |acc, &s| acc | 1u64 << (s & 63));
+        Position {
+            by_role,
+            by_color,
+            turn: self.turn,
+            castling,
+            ep: if self.ep == 0 { None } else { Square::new(self.ep) },
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            chess960: self.chess960,
+        }
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn is_check(&self) -> bool {
+        let us = self.turn.index();
+        self.attacked(self.squares[us][0] as usize, us ^ 1, 64, 64)
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+}
+
+impl core::fmt::Debug for PieceList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "piecelist({})", self.to_position().fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relations_and_edges() {
+        // a1 to h8: north-east, 7 steps; a1 to b3: a knight's jump; a1 to b4: nothing.
+        assert_eq!(REL[0][63], 4 | (7 << 4));
+        assert_eq!(REL[0][17], KNIGHT_JUMP);
+        assert_eq!(REL[0][25], UNRELATED);
+        assert_eq!(REL[63][0], 5 | (7 << 4));
+        assert_eq!(EDGE[0], [7, 0, 7, 0, 7, 0, 0, 0]);
+        assert_eq!(KNIGHT_TARGETS[0][..3], [17, 10, NONE]);
+    }
+
+    #[test]
+    fn vector_compare_matches_entry_by_entry() {
+        // Every byte value against lists holding the boundaries: squares 0 and 63, the
+        // unused-entry 255, the off-board 254, and values with the sign bit set.
+        let lists = [
+            [0, 63, 255, 254, 128, 127, 1, 62, 255, 255, 255, 255, 255, 255, 255, 255],
+            [255; 16],
+            core::array::from_fn(|i| i as u8 * 17),
+            [7; 16],
+        ];
+        for list in &lists {
+            for s in 0..=255u8 {
+                assert_eq!(matches(list, s), matches_one_by_one(list, s), "{list:?} {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn lists_stay_compact_through_captures_and_unmake() {
+        let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let b = PieceList::from_position(&pos);
+        for mv in b.legal_moves() {
+            let mut c = b;
+            let undo = c.make(mv);
+            for color in 0..2 {
+                let n = c.len[color] as usize;
+                assert!(c.squares[color][..n].iter().all(|&s| s < 64), "{mv:?}");
+                assert!(c.squares[color][n..].iter().all(|&s| s == NONE), "{mv:?}");
+                assert_eq!(c.roles[color][0], K);
+            }
+            c.unmake(mv, undo);
+            assert_eq!(c, b, "{mv:?}");
+        }
+    }
+
+    #[test]
+    fn size_is_96_bytes() {
+        assert_eq!(core::mem::size_of::<PieceList>(), 96);
+    }
+}
