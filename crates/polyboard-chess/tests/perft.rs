@@ -118,6 +118,9 @@ macro_rules! repr_tests {
 
 repr_tests! {
     magic => polyboard_chess::repr::Magic,
+    kindergarten => polyboard_chess::repr::Kindergarten,
+    quad => polyboard_chess::repr::Quad,
+    bb32 => polyboard_chess::repr::Bb32Board,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -126,7 +129,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext"];
+const TESTED: &[&str] = &["magic", "pext", "kindergarten", "quad", "bb32"];
 
 #[test]
 fn every_listed_representation_is_tested() {

@@ -5,11 +5,17 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod bb32;
+pub mod kindergarten;
 pub mod magic;
+pub mod quad;
 
+pub use bb32::Bb32Board;
+pub use kindergarten::Kindergarten;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
-pub use magic::{Bitboards, Magic};
+pub use magic::{Bitboards, Lookup, Magic};
+pub use quad::Quad;
 
 /// The names of the representations available on this build. The first is the
 /// default of `polyboard perft` (the fastest).
@@ -18,6 +24,9 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "kindergarten",
+        "quad",
+        "bb32",
     ]
     .to_vec()
 }
@@ -35,6 +44,18 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "kindergarten" => {
+                type $B = $crate::repr::Kindergarten;
+                Some($body)
+            }
+            "quad" => {
+                type $B = $crate::repr::Quad;
+                Some($body)
+            }
+            "bb32" => {
+                type $B = $crate::repr::Bb32Board;
                 Some($body)
             }
             _ => None,
