@@ -19,6 +19,15 @@
 //! - Leaper, ray and between tables hold [`Bb32`] values (their own tables, built
 //!   at compile time by `const fn`s, which also check every magic for collisions).
 //!
+//! On x86-64 the compiler would happily fuse the two halves of a [`Bb32`] operation
+//! back into one 64-bit or SIMD instruction (the disassembly showed 64-bit loads and
+//! ORs and AVX-512 ops), which would measure nothing. [`Bb32`] therefore passes each
+//! result limb through an empty `asm!` that pins it to a 32-bit register; the leaf
+//! code of `bb32` then has no 64-bit or vector bitboard instruction (64-bit ones are
+//! left only for addresses, the node counter and the `u64` Zobrist key). What this
+//! cannot model is the register file: x86-32 has 8 general registers, not 16, so a
+//! real 32-bit build would spill more. The numbers are a lower bound on the cost.
+//!
 //! # Layout (`Bitboards<Magic32>`, 96 bytes)
 //!
 //! ```text
