@@ -33,8 +33,9 @@
 //! kings             = q1 & q2 & !q0
 //! ```
 //! Each is derived once per node. Changing a square from code `a` to code `b` is
-//! four XORs: board `k` gets `bit(sq)` where bit `k` of `a ^ b` is set (branch-free,
-//! by masks), so a move is 8 XORs (12 for a capture, 16 for castling). The code on a
+//! four XORs: board `k` is XORed with bit `k` of `a ^ b` shifted to `sq` (branch-free),
+//! so a move is 8 XORs (12 for en passant, 16 for castling; a capture is 8 too, as the
+//! target square goes straight from the victim's code to the mover's). The code on a
 //! square is read back by gathering its four bits.
 //!
 //! Sliding attacks: obstruction difference, which needs nothing but the occupancy
@@ -207,9 +208,8 @@ impl Quad {
     /// Changes the code on `sq` by `diff` (old code XOR new code): four XORs.
     #[inline(always)]
     fn change(&mut self, sq: usize, diff: u8) {
-        let bit = 1u64 << (sq & 63);
         for k in 0..4 {
-            self.q[k] ^= bit & 0u64.wrapping_sub(((diff >> k) & 1) as u64);
+            self.q[k] ^= (((diff >> k) & 1) as u64) << (sq & 63);
         }
     }
 }
