@@ -27,7 +27,7 @@
 //! on the king.
 //!
 //! The side to move is a const generic (`W`), so each colour gets its own
-//! straight-line code. The generator writes into a [`Sink`]: a counter at the leaves
+//! straight-line code. The generator writes into a `Sink`: a counter at the leaves
 //! (bulk counting, no move list), a move list elsewhere.
 //!
 //! # Generic over the bitboard type
