@@ -48,7 +48,10 @@
 //! ep: u8 (0 = none; a1 is never an en passant square), turn: Color, chess960: bool
 //! ```
 //! 91 bytes of fields, padded to 96 (8-byte alignment). Bit i of a bitboard is square
-//! i (a1 = 0, h8 = 63).
+//! i (a1 = 0, h8 = 63). Like Sjaak's, the board has no occupancy bitboard (it is the
+//! union of the two colours) and is small enough to be copied on every move, which is
+//! how Sjaak makes moves (copy-make, unmake by dropping the copy); make/unmake in
+//! place is provided as well.
 
 use crate::attacks;
 use crate::board::Board;
