@@ -121,6 +121,9 @@ repr_tests! {
     piecelist => polyboard_chess::repr::PieceList,
     classical => polyboard_chess::repr::Classical,
     rotated => polyboard_chess::repr::Rotated,
+    kindergarten => polyboard_chess::repr::Kindergarten,
+    quad => polyboard_chess::repr::Quad,
+    bb32 => polyboard_chess::repr::Bb32Board,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -129,7 +132,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated"];
+const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated", "kindergarten", "quad", "bb32"];
 
 #[test]
 fn every_listed_representation_is_tested() {

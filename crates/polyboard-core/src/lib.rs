@@ -1,5 +1,7 @@
 //! Game-independent parts of polyboard.
 //!
+//! - [`bitboard`]: bitboard types over limbs (`u64`, two `u32` limbs) with the same
+//!   operators ([`bitboard::Bits`]).
 //! - [`MoveList`]: a fixed-capacity move buffer that never allocates.
 //! - [`perft`]: the generic perft driver (bulk, full, make/unmake, divide) over any
 //!   game that implements [`perft::PerftNode`].
@@ -8,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bitboard;
 pub mod movelist;
 pub mod perft;
 pub mod zobrist;

@@ -1,7 +1,7 @@
 //! `magic`: bitboards with fancy-magic sliding attacks (and `pext`, the same
 //! generator with PEXT-indexed tables on CPUs with BMI2).
 //!
-//! # Layout (88 bytes)
+//! # Layout (96 bytes: 91 of fields, padded to 8-byte alignment)
 //!
 //! ```text
 //! by_role:  [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)
@@ -27,8 +27,17 @@
 //! on the king.
 //!
 //! The side to move is a const generic (`W`), so each colour gets its own
-//! straight-line code. The generator writes into a [`Sink`]: a counter at the leaves
+//! straight-line code. The generator writes into a `Sink`: a counter at the leaves
 //! (bulk counting, no move list), a move list elsewhere.
+//!
+//! # Generic over the bitboard type
+//!
+//! The generator is written against [`Bits`], polyboard-core's bitboard operators, and
+//! takes every table through a [`Lookup`]: the slider lookup and the leaper and line
+//! tables, all in the lookup's bitboard type. `magic` and `pext` instantiate it with
+//! `u64` (their lookups return the tables of [`crate::attacks`] unchanged); `bb32`
+//! (see [`super::bb32`]) runs the very same generator on [`polyboard_core::bitboard::Bb32`],
+//! two `u32` limbs, with 32-bit magic tables of its own.
 
 use crate::attacks::{self, Fancy, Sliders};
 use crate::board::Board;
@@ -37,6 +46,7 @@ use crate::types::{CastlingSide, Color, Move, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::MoveList;
+use polyboard_core::bitboard::Bits;
 use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 const P: usize = 0;
@@ -53,12 +63,83 @@ const RANK_8: u64 = 0xff << 56;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// The bitboard position, generic over the slider lookup `S`.
+/// The tables the generator reads, in one bitboard type: sliding attacks by some
+/// indexing technique, plus leaper, ray and line tables.
+pub trait Lookup: Copy + Default + Send + Sync + 'static {
+    /// The bitboard type of the position and of every table.
+    type BB: Bits;
+    /// The representation's name.
+    const NAME: &'static str;
+    /// Rook attacks from `sq` given the occupancy `occ`.
+    fn rook(sq: usize, occ: Self::BB) -> Self::BB;
+    /// Bishop attacks from `sq` given the occupancy `occ`.
+    fn bishop(sq: usize, occ: Self::BB) -> Self::BB;
+    /// Knight attacks from `sq`.
+    fn knight(sq: usize) -> Self::BB;
+    /// King attacks from `sq`.
+    fn king(sq: usize) -> Self::BB;
+    /// Squares a pawn of colour index `color` (0 white) on `sq` attacks.
+    fn pawn(color: usize, sq: usize) -> Self::BB;
+    /// Squares strictly between `a` and `b` when aligned, else empty.
+    fn between(a: usize, b: usize) -> Self::BB;
+    /// Rook attacks from `sq` on an empty board.
+    fn rook_rays(sq: usize) -> Self::BB;
+    /// Bishop attacks from `sq` on an empty board.
+    fn bishop_rays(sq: usize) -> Self::BB;
+}
+
+/// The `u64` lookups: a [`Sliders`] technique of [`crate::attacks`] with its tables.
+macro_rules! u64_lookup {
+    ($t:ty) => {
+        impl Lookup for $t {
+            type BB = u64;
+            const NAME: &'static str = <$t as Sliders>::NAME;
+            #[inline(always)]
+            fn rook(sq: usize, occ: u64) -> u64 {
+                <$t as Sliders>::rook(sq, occ)
+            }
+            #[inline(always)]
+            fn bishop(sq: usize, occ: u64) -> u64 {
+                <$t as Sliders>::bishop(sq, occ)
+            }
+            #[inline(always)]
+            fn knight(sq: usize) -> u64 {
+                attacks::knight(sq)
+            }
+            #[inline(always)]
+            fn king(sq: usize) -> u64 {
+                attacks::king(sq)
+            }
+            #[inline(always)]
+            fn pawn(color: usize, sq: usize) -> u64 {
+                attacks::pawn(color, sq)
+            }
+            #[inline(always)]
+            fn between(a: usize, b: usize) -> u64 {
+                attacks::between(a, b)
+            }
+            #[inline(always)]
+            fn rook_rays(sq: usize) -> u64 {
+                attacks::rook_rays(sq)
+            }
+            #[inline(always)]
+            fn bishop_rays(sq: usize) -> u64 {
+                attacks::bishop_rays(sq)
+            }
+        }
+    };
+}
+
+u64_lookup!(Fancy);
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+u64_lookup!(attacks::Pext);
+
+/// The bitboard position, generic over the lookup `S` (and so over its bitboard type).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Bitboards<S: Sliders> {
-    by_role: [u64; 6],
-    by_color: [u64; 2],
-    castling: u64,
+pub struct Bitboards<S: Lookup> {
+    by_role: [S::BB; 6],
+    by_color: [S::BB; 2],
+    castling: S::BB,
     zobrist: u64,
     halfmove: u32,
     fullmove: u32,
@@ -76,31 +157,31 @@ pub type Magic = Bitboards<Fancy>;
 pub type PextBoard = Bitboards<attacks::Pext>;
 
 /// Receives generated moves: a counter or a list.
-trait Sink {
+trait Sink<BB: Bits> {
     /// Normal moves of the piece on `from` to each square of `targets`.
-    fn piece(&mut self, from: usize, targets: u64);
+    fn piece(&mut self, from: usize, targets: BB);
     /// Pawn moves to `targets` from `target - delta` (no promotions).
-    fn pawns(&mut self, targets: u64, delta: i32);
+    fn pawns(&mut self, targets: BB, delta: i32);
     /// Promotions to `targets` from `target - delta` (four moves each).
-    fn promotions(&mut self, targets: u64, delta: i32);
+    fn promotions(&mut self, targets: BB, delta: i32);
     /// One special move (en passant or castling).
     fn special(&mut self, mv: Move);
 }
 
 struct Counter(u64);
 
-impl Sink for Counter {
+impl<BB: Bits> Sink<BB> for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: u64) {
-        self.0 += targets.count_ones() as u64;
+    fn piece(&mut self, _from: usize, targets: BB) {
+        self.0 += targets.popcount() as u64;
     }
     #[inline(always)]
-    fn pawns(&mut self, targets: u64, _delta: i32) {
-        self.0 += targets.count_ones() as u64;
+    fn pawns(&mut self, targets: BB, _delta: i32) {
+        self.0 += targets.popcount() as u64;
     }
     #[inline(always)]
-    fn promotions(&mut self, targets: u64, _delta: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
+    fn promotions(&mut self, targets: BB, _delta: i32) {
+        self.0 += 4 * targets.popcount() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -108,32 +189,32 @@ impl Sink for Counter {
     }
 }
 
-impl Sink for MoveList<Move> {
+impl<BB: Bits> Sink<BB> for MoveList<Move> {
     #[inline(always)]
-    fn piece(&mut self, from: usize, mut targets: u64) {
+    fn piece(&mut self, from: usize, mut targets: BB) {
         let from = Square::from_index(from as u32);
-        while targets != 0 {
-            self.push(Move::normal(from, Square::from_index(targets.trailing_zeros())));
-            targets &= targets - 1;
+        while targets.any() {
+            self.push(Move::normal(from, Square::from_index(targets.lsb() as u32)));
+            targets = targets.clear_lsb();
         }
     }
     #[inline(always)]
-    fn pawns(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
+    fn pawns(&mut self, mut targets: BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb() as i32;
             self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
-            targets &= targets - 1;
+            targets = targets.clear_lsb();
         }
     }
     #[inline(always)]
-    fn promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
+    fn promotions(&mut self, mut targets: BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb() as i32;
             let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
             for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
                 self.push(Move::promotion(f, t, role));
             }
-            targets &= targets - 1;
+            targets = targets.clear_lsb();
         }
     }
     #[inline(always)]
@@ -144,66 +225,78 @@ impl Sink for MoveList<Move> {
 
 /// Shifts a bitboard one rank forward for the side `W`.
 #[inline(always)]
-const fn up<const W: bool>(b: u64) -> u64 {
-    if W { b << 8 } else { b >> 8 }
+fn up<const W: bool, BB: Bits>(b: BB) -> BB {
+    if W { b.shl(8) } else { b.shr(8) }
 }
 
 /// Pawn captures towards the a-file (white: +7, black: -9).
 #[inline(always)]
-const fn up_left<const W: bool>(b: u64) -> u64 {
-    if W { (b & !FILE_A) << 7 } else { (b & !FILE_A) >> 9 }
+fn up_left<const W: bool, BB: Bits>(b: BB) -> BB {
+    let b = b & !BB::from_u64(FILE_A);
+    if W { b.shl(7) } else { b.shr(9) }
 }
 
 /// Pawn captures towards the h-file (white: +9, black: -7).
 #[inline(always)]
-const fn up_right<const W: bool>(b: u64) -> u64 {
-    if W { (b & !FILE_H) << 9 } else { (b & !FILE_H) >> 7 }
+fn up_right<const W: bool, BB: Bits>(b: BB) -> BB {
+    let b = b & !BB::from_u64(FILE_H);
+    if W { b.shl(9) } else { b.shr(7) }
 }
 
+/// The back rank of colour index `us`.
 #[inline(always)]
-fn lsb(b: u64) -> usize {
-    b.trailing_zeros() as usize
+fn back_rank<BB: Bits>(us: usize) -> BB {
+    BB::from_u64(if us == 0 { RANK_1 } else { RANK_8 })
 }
 
-impl<S: Sliders> Bitboards<S> {
+/// The XOR of the castling keys of the rook squares in `rooks`.
+#[inline]
+fn castle_key<BB: Bits>(mut rooks: BB) -> u64 {
+    let mut k = 0;
+    while rooks.any() {
+        k ^= zobrist::CASTLE[rooks.lsb() & 63];
+        rooks = rooks.clear_lsb();
+    }
+    k
+}
+
+impl<S: Lookup> Bitboards<S> {
     #[inline(always)]
-    fn occupied(&self) -> u64 {
+    fn occupied(&self) -> S::BB {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The role on an occupied square, without branches.
     #[inline(always)]
     fn role_on(&self, sq: usize) -> usize {
-        let bit = |i: usize| ((self.by_role[i] >> sq) & 1) as usize;
+        let bit = |i: usize| self.by_role[i].get(sq);
         bit(N) + 2 * bit(B) + 3 * bit(R) + 4 * bit(Q) + 5 * bit(K)
     }
 
     /// True when `sq` is attacked by the side other than `W`, given `occ`.
     #[inline(always)]
-    fn attacked<const W: bool>(&self, sq: usize, occ: u64) -> bool {
+    fn attacked<const W: bool>(&self, sq: usize, occ: S::BB) -> bool {
         let us = if W { 0 } else { 1 };
         let theirs = self.by_color[us ^ 1];
-        if (attacks::knight(sq) & self.by_role[N]
-            | attacks::pawn(us, sq) & self.by_role[P]
-            | attacks::king(sq) & self.by_role[K])
-            & theirs
-            != 0
+        if ((S::knight(sq) & self.by_role[N] | S::pawn(us, sq) & self.by_role[P] | S::king(sq) & self.by_role[K])
+            & theirs)
+            .any()
         {
             return true;
         }
         let rq = (self.by_role[R] | self.by_role[Q]) & theirs;
         let bq = (self.by_role[B] | self.by_role[Q]) & theirs;
-        (S::bishop(sq, occ) & bq) != 0 || (S::rook(sq, occ) & rq) != 0
+        (S::bishop(sq, occ) & bq).any() || (S::rook(sq, occ) & rq).any()
     }
 
     #[inline(always)]
-    fn checkers_of<const W: bool>(&self, ksq: usize, occ: u64) -> u64 {
+    fn checkers_of<const W: bool>(&self, ksq: usize, occ: S::BB) -> S::BB {
         let us = if W { 0 } else { 1 };
         let theirs = self.by_color[us ^ 1];
         let rq = self.by_role[R] | self.by_role[Q];
         let bq = self.by_role[B] | self.by_role[Q];
-        ((attacks::knight(ksq) & self.by_role[N])
-            | (attacks::pawn(us, ksq) & self.by_role[P])
+        ((S::knight(ksq) & self.by_role[N])
+            | (S::pawn(us, ksq) & self.by_role[P])
             | (S::rook(ksq, occ) & rq)
             | (S::bishop(ksq, occ) & bq))
             & theirs
@@ -211,55 +304,55 @@ impl<S: Sliders> Bitboards<S> {
 
     /// Generates every legal move of side `W` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, T: Sink>(&self, sink: &mut T) {
+    fn generate<const W: bool, T: Sink<S::BB>>(&self, sink: &mut T) {
         let us = if W { 0 } else { 1 };
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];
         let occ = ours | theirs;
-        let ksq = lsb(self.by_role[K] & ours);
+        let ksq = (self.by_role[K] & ours).lsb();
         let checkers = self.checkers_of::<W>(ksq, occ);
 
         // King steps.
-        let occ_no_king = occ ^ (1u64 << ksq);
-        let mut steps = attacks::king(ksq) & !ours;
-        let mut king_targets = 0;
-        while steps != 0 {
-            let t = lsb(steps);
-            steps &= steps - 1;
+        let occ_no_king = occ ^ S::BB::bit(ksq);
+        let mut steps = S::king(ksq) & !ours;
+        let mut king_targets = S::BB::EMPTY;
+        while steps.any() {
+            let t = steps.lsb();
+            steps = steps.clear_lsb();
             if !self.attacked::<W>(t, occ_no_king) {
-                king_targets |= 1u64 << t;
+                king_targets |= S::BB::bit(t);
             }
         }
         sink.piece(ksq, king_targets);
 
-        if checkers & checkers.wrapping_sub(1) != 0 {
+        if checkers.more_than_one() {
             return; // double check: only the king moves
         }
-        let check_mask = if checkers == 0 { !0 } else { attacks::between(ksq, lsb(checkers)) | checkers };
+        let check_mask = if checkers.is_empty() { S::BB::FULL } else { S::between(ksq, checkers.lsb()) | checkers };
 
         // Pin rays, each including its pinning piece.
         let their_rq = (self.by_role[R] | self.by_role[Q]) & theirs;
         let their_bq = (self.by_role[B] | self.by_role[Q]) & theirs;
-        let mut pin_hv = 0;
-        let mut snipers = attacks::rook_rays(ksq) & their_rq;
-        while snipers != 0 {
-            let s = lsb(snipers);
-            snipers &= snipers - 1;
-            let ray = attacks::between(ksq, s);
+        let mut pin_hv = S::BB::EMPTY;
+        let mut snipers = S::rook_rays(ksq) & their_rq;
+        while snipers.any() {
+            let s = snipers.lsb();
+            snipers = snipers.clear_lsb();
+            let ray = S::between(ksq, s);
             let blockers = ray & occ;
-            if blockers & blockers.wrapping_sub(1) == 0 && blockers & ours != 0 {
-                pin_hv |= ray | (1u64 << s);
+            if !blockers.more_than_one() && (blockers & ours).any() {
+                pin_hv |= ray | S::BB::bit(s);
             }
         }
-        let mut pin_d = 0;
-        let mut snipers = attacks::bishop_rays(ksq) & their_bq;
-        while snipers != 0 {
-            let s = lsb(snipers);
-            snipers &= snipers - 1;
-            let ray = attacks::between(ksq, s);
+        let mut pin_d = S::BB::EMPTY;
+        let mut snipers = S::bishop_rays(ksq) & their_bq;
+        while snipers.any() {
+            let s = snipers.lsb();
+            snipers = snipers.clear_lsb();
+            let ray = S::between(ksq, s);
             let blockers = ray & occ;
-            if blockers & blockers.wrapping_sub(1) == 0 && blockers & ours != 0 {
-                pin_d |= ray | (1u64 << s);
+            if !blockers.more_than_one() && (blockers & ours).any() {
+                pin_d |= ray | S::BB::bit(s);
             }
         }
 
@@ -267,52 +360,52 @@ impl<S: Sliders> Bitboards<S> {
 
         // Knights: a pinned knight never moves.
         let mut knights = self.by_role[N] & ours & !(pin_hv | pin_d);
-        while knights != 0 {
-            let s = lsb(knights);
-            knights &= knights - 1;
-            sink.piece(s, attacks::knight(s) & target);
+        while knights.any() {
+            let s = knights.lsb();
+            knights = knights.clear_lsb();
+            sink.piece(s, S::knight(s) & target);
         }
 
         // Diagonal movers (bishops, queens), not pinned on a rank or file.
         let diag = (self.by_role[B] | self.by_role[Q]) & ours & !pin_hv;
         let mut free = diag & !pin_d;
-        while free != 0 {
-            let s = lsb(free);
-            free &= free - 1;
+        while free.any() {
+            let s = free.lsb();
+            free = free.clear_lsb();
             sink.piece(s, S::bishop(s, occ) & target);
         }
         let mut pinned = diag & pin_d;
-        while pinned != 0 {
-            let s = lsb(pinned);
-            pinned &= pinned - 1;
+        while pinned.any() {
+            let s = pinned.lsb();
+            pinned = pinned.clear_lsb();
             sink.piece(s, S::bishop(s, occ) & target & pin_d);
         }
 
         // Orthogonal movers (rooks, queens), not pinned on a diagonal.
         let ortho = (self.by_role[R] | self.by_role[Q]) & ours & !pin_d;
         let mut free = ortho & !pin_hv;
-        while free != 0 {
-            let s = lsb(free);
-            free &= free - 1;
+        while free.any() {
+            let s = free.lsb();
+            free = free.clear_lsb();
             sink.piece(s, S::rook(s, occ) & target);
         }
         let mut pinned = ortho & pin_hv;
-        while pinned != 0 {
-            let s = lsb(pinned);
-            pinned &= pinned - 1;
+        while pinned.any() {
+            let s = pinned.lsb();
+            pinned = pinned.clear_lsb();
             sink.piece(s, S::rook(s, occ) & target & pin_hv);
         }
 
         // Pawns, set-wise.
         let pawns = self.by_role[P] & ours;
         let empty = !occ;
-        let last = if W { RANK_8 } else { RANK_1 };
-        let push_rank = if W { RANK_3 } else { RANK_6 };
+        let last = S::BB::from_u64(if W { RANK_8 } else { RANK_1 });
+        let push_rank = S::BB::from_u64(if W { RANK_3 } else { RANK_6 });
         let fwd: i32 = if W { 8 } else { -8 };
 
         let pushers = pawns & !pin_d;
-        let single = (up::<W>(pushers & !pin_hv) | (up::<W>(pushers & pin_hv) & pin_hv)) & empty;
-        let double = up::<W>(single & push_rank) & empty & check_mask;
+        let single = (up::<W, _>(pushers & !pin_hv) | (up::<W, _>(pushers & pin_hv) & pin_hv)) & empty;
+        let double = up::<W, _>(single & push_rank) & empty & check_mask;
         let single = single & check_mask;
         sink.pawns(single & !last, fwd);
         sink.promotions(single & last, fwd);
@@ -322,8 +415,8 @@ impl<S: Sliders> Bitboards<S> {
         let enemies = theirs & check_mask;
         let free = capturers & !pin_d;
         let pinned = capturers & pin_d;
-        let left = (up_left::<W>(free) | (up_left::<W>(pinned) & pin_d)) & enemies;
-        let right = (up_right::<W>(free) | (up_right::<W>(pinned) & pin_d)) & enemies;
+        let left = (up_left::<W, _>(free) | (up_left::<W, _>(pinned) & pin_d)) & enemies;
+        let right = (up_right::<W, _>(free) | (up_right::<W, _>(pinned) & pin_d)) & enemies;
         let (dl, dr) = if W { (7, 9) } else { (-9, -7) };
         sink.pawns(left & !last, dl);
         sink.promotions(left & last, dl);
@@ -333,40 +426,43 @@ impl<S: Sliders> Bitboards<S> {
         if self.ep != 0 {
             let ep = self.ep as usize;
             let captured = (ep as i32 - fwd) as usize;
-            let mut candidates = attacks::pawn(us ^ 1, ep) & pawns;
-            while candidates != 0 {
-                let from = lsb(candidates);
-                candidates &= candidates - 1;
-                let after = occ ^ (1u64 << from) ^ (1u64 << captured) ^ (1u64 << ep);
-                let leapers = checkers & (self.by_role[N] | self.by_role[P]) & !(1u64 << captured);
-                if leapers == 0 && S::rook(ksq, after) & their_rq == 0 && S::bishop(ksq, after) & their_bq == 0 {
+            let mut candidates = S::pawn(us ^ 1, ep) & pawns;
+            while candidates.any() {
+                let from = candidates.lsb();
+                candidates = candidates.clear_lsb();
+                let after = occ ^ S::BB::bit(from) ^ S::BB::bit(captured) ^ S::BB::bit(ep);
+                let leapers = checkers & (self.by_role[N] | self.by_role[P]) & !S::BB::bit(captured);
+                if leapers.is_empty()
+                    && (S::rook(ksq, after) & their_rq).is_empty()
+                    && (S::bishop(ksq, after) & their_bq).is_empty()
+                {
                     sink.special(Move::en_passant(Square::from_index(from as u32), Square::from_index(ep as u32)));
                 }
             }
         }
 
         // Castling.
-        if checkers == 0 {
+        if checkers.is_empty() {
             let mut rooks = self.castling & ours;
-            while rooks != 0 {
-                let r = lsb(rooks);
-                rooks &= rooks - 1;
+            while rooks.any() {
+                let r = rooks.lsb();
+                rooks = rooks.clear_lsb();
                 let side = if r > ksq { CastlingSide::King } else { CastlingSide::Queen };
                 let base = ksq & 56;
                 let kto = base + side.king_to_file() as usize;
                 let rto = base + side.rook_to_file() as usize;
-                let movers = (1u64 << ksq) | (1u64 << r);
-                let king_path = attacks::between(ksq, kto) | (1u64 << kto);
-                let must_be_empty = (king_path | attacks::between(r, rto) | (1u64 << rto)) & !movers;
-                if occ & must_be_empty != 0 {
+                let movers = S::BB::bit(ksq) | S::BB::bit(r);
+                let king_path = S::between(ksq, kto) | S::BB::bit(kto);
+                let must_be_empty = (king_path | S::between(r, rto) | S::BB::bit(rto)) & !movers;
+                if (occ & must_be_empty).any() {
                     continue;
                 }
                 let without = occ ^ movers;
                 let mut path = king_path;
                 let mut safe = true;
-                while path != 0 {
-                    let s = lsb(path);
-                    path &= path - 1;
+                while path.any() {
+                    let s = path.lsb();
+                    path = path.clear_lsb();
                     if self.attacked::<W>(s, without) {
                         safe = false;
                         break;
@@ -390,22 +486,21 @@ impl<S: Sliders> Bitboards<S> {
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];
         let occ = ours | theirs;
-        let ksq = lsb(self.by_role[K] & ours);
+        let ksq = (self.by_role[K] & ours).lsb();
         let pushed = if us == 0 { ep - 8 } else { ep + 8 };
-        let leapers = ((attacks::knight(ksq) & self.by_role[N]) | (attacks::pawn(us, ksq) & self.by_role[P]))
-            & theirs
-            & !(1u64 << pushed);
-        if leapers != 0 {
+        let leapers =
+            ((S::knight(ksq) & self.by_role[N]) | (S::pawn(us, ksq) & self.by_role[P])) & theirs & !S::BB::bit(pushed);
+        if leapers.any() {
             return false;
         }
         let their_rq = (self.by_role[R] | self.by_role[Q]) & theirs;
         let their_bq = (self.by_role[B] | self.by_role[Q]) & theirs;
-        let mut capturers = attacks::pawn(us ^ 1, ep) & self.by_role[P] & ours;
-        while capturers != 0 {
-            let from = lsb(capturers);
-            capturers &= capturers - 1;
-            let after = occ ^ (1u64 << from) ^ (1u64 << pushed) ^ (1u64 << ep);
-            if S::rook(ksq, after) & their_rq == 0 && S::bishop(ksq, after) & their_bq == 0 {
+        let mut capturers = S::pawn(us ^ 1, ep) & self.by_role[P] & ours;
+        while capturers.any() {
+            let from = capturers.lsb();
+            capturers = capturers.clear_lsb();
+            let after = occ ^ S::BB::bit(from) ^ S::BB::bit(pushed) ^ S::BB::bit(ep);
+            if (S::rook(ksq, after) & their_rq).is_empty() && (S::bishop(ksq, after) & their_bq).is_empty() {
                 return true;
             }
         }
@@ -413,7 +508,7 @@ impl<S: Sliders> Bitboards<S> {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, color: usize, role: usize, bits: u64) {
+    fn toggle(&mut self, color: usize, role: usize, bits: S::BB) {
         self.by_role[role] ^= bits;
         self.by_color[color] ^= bits;
     }
@@ -443,26 +538,26 @@ impl<S: Sliders> Bitboards<S> {
             let base = from & 56;
             let kto = base + side.king_to_file() as usize;
             let rto = base + side.rook_to_file() as usize;
-            self.toggle(us, K, 1u64 << from);
-            self.toggle(us, R, 1u64 << to);
-            self.toggle(us, K, 1u64 << kto);
-            self.toggle(us, R, 1u64 << rto);
+            self.toggle(us, K, S::BB::bit(from));
+            self.toggle(us, R, S::BB::bit(to));
+            self.toggle(us, K, S::BB::bit(kto));
+            self.toggle(us, R, S::BB::bit(rto));
             key ^= zobrist::piece(color, Role::King, from)
                 ^ zobrist::piece(color, Role::King, kto)
                 ^ zobrist::piece(color, Role::Rook, to)
                 ^ zobrist::piece(color, Role::Rook, rto);
-            self.castling &= !(RANK_1 << (56 * us));
+            self.castling &= !back_rank::<S::BB>(us);
         } else {
             let role = self.role_on(from);
-            let moved = (1u64 << from) | (1u64 << to);
+            let moved = S::BB::bit(from) | S::BB::bit(to);
             if m.is_en_passant() {
                 let cap = to ^ 8;
-                self.toggle(them, P, 1u64 << cap);
+                self.toggle(them, P, S::BB::bit(cap));
                 key ^= zobrist::piece(color.other(), Role::Pawn, cap);
                 captured = P as u8;
-            } else if self.by_color[them] & (1u64 << to) != 0 {
+            } else if self.by_color[them].has(to) {
                 let cr = self.role_on(to);
-                self.toggle(them, cr, 1u64 << to);
+                self.toggle(them, cr, S::BB::bit(to));
                 key ^= zobrist::piece(color.other(), Role::from_index(cr), to);
                 captured = cr as u8;
                 self.halfmove = 0;
@@ -473,12 +568,12 @@ impl<S: Sliders> Bitboards<S> {
             if role == P {
                 self.halfmove = 0;
                 if let Some(promo) = m.promotion_role() {
-                    self.by_role[P] ^= 1u64 << to;
-                    self.by_role[promo.index()] ^= 1u64 << to;
+                    self.by_role[P] ^= S::BB::bit(to);
+                    self.by_role[promo.index()] ^= S::BB::bit(to);
                     key ^= zobrist::piece(color, Role::Pawn, to) ^ zobrist::piece(color, promo, to);
                 } else if from ^ to == 16 {
                     let ep = (from + to) / 2;
-                    if attacks::pawn(us, ep) & self.by_role[P] & self.by_color[them] != 0 {
+                    if (S::pawn(us, ep) & self.by_role[P] & self.by_color[them]).any() {
                         self.turn = color.other();
                         if self.ep_capture_legal(ep) {
                             self.ep = ep as u8;
@@ -489,12 +584,12 @@ impl<S: Sliders> Bitboards<S> {
                 }
             } else if role == K {
                 // The mover's own back rank: a king can stray onto the other one.
-                self.castling &= !(RANK_1 << (56 * us));
+                self.castling &= !back_rank::<S::BB>(us);
             }
             self.castling &= !moved;
         }
         if self.castling != old_castling {
-            key ^= zobrist::castling(self.castling ^ old_castling);
+            key ^= castle_key(self.castling ^ old_castling);
         }
         self.zobrist = key;
         self.turn = color.other();
@@ -504,15 +599,15 @@ impl<S: Sliders> Bitboards<S> {
 
 /// What [`MakeUnmake::unmake`] needs to restore a [`Bitboards`] position.
 #[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    castling: u64,
+pub struct Undo<BB: Bits = u64> {
+    castling: BB,
     zobrist: u64,
     halfmove: u32,
     ep: u8,
     captured: u8,
 }
 
-impl<S: Sliders> PerftNode for Bitboards<S> {
+impl<S: Lookup> PerftNode for Bitboards<S> {
     type Move = Move;
 
     #[inline]
@@ -537,18 +632,18 @@ impl<S: Sliders> PerftNode for Bitboards<S> {
     }
 }
 
-impl<S: Sliders> MakeUnmake for Bitboards<S> {
-    type Undo = Undo;
+impl<S: Lookup> MakeUnmake for Bitboards<S> {
+    type Undo = Undo<S::BB>;
 
     #[inline]
-    fn make(&mut self, mv: Move) -> Undo {
+    fn make(&mut self, mv: Move) -> Undo<S::BB> {
         let (castling, zobrist, halfmove, ep) = (self.castling, self.zobrist, self.halfmove, self.ep);
         let captured = self.make_in_place(mv);
         Undo { castling, zobrist, halfmove, ep, captured }
     }
 
     #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo) {
+    fn unmake(&mut self, m: Move, undo: Undo<S::BB>) {
         self.turn = self.turn.other();
         let us = self.turn.index();
         let them = us ^ 1;
@@ -562,20 +657,20 @@ impl<S: Sliders> MakeUnmake for Bitboards<S> {
             let base = from & 56;
             let kto = base + side.king_to_file() as usize;
             let rto = base + side.rook_to_file() as usize;
-            self.toggle(us, K, 1u64 << kto);
-            self.toggle(us, R, 1u64 << rto);
-            self.toggle(us, K, 1u64 << from);
-            self.toggle(us, R, 1u64 << to);
+            self.toggle(us, K, S::BB::bit(kto));
+            self.toggle(us, R, S::BB::bit(rto));
+            self.toggle(us, K, S::BB::bit(from));
+            self.toggle(us, R, S::BB::bit(to));
         } else {
             if let Some(promo) = m.promotion_role() {
-                self.by_role[promo.index()] ^= 1u64 << to;
-                self.by_role[P] ^= 1u64 << to;
+                self.by_role[promo.index()] ^= S::BB::bit(to);
+                self.by_role[P] ^= S::BB::bit(to);
             }
             let role = self.role_on(to);
-            self.toggle(us, role, (1u64 << from) | (1u64 << to));
+            self.toggle(us, role, S::BB::bit(from) | S::BB::bit(to));
             if undo.captured != 6 {
                 let cap = if m.is_en_passant() { to ^ 8 } else { to };
-                self.toggle(them, undo.captured as usize, 1u64 << cap);
+                self.toggle(them, undo.captured as usize, S::BB::bit(cap));
             }
         }
         self.castling = undo.castling;
@@ -585,14 +680,14 @@ impl<S: Sliders> MakeUnmake for Bitboards<S> {
     }
 }
 
-impl<S: Sliders> Board for Bitboards<S> {
+impl<S: Lookup> Board for Bitboards<S> {
     const NAME: &'static str = S::NAME;
 
     fn from_position(pos: &Position) -> Self {
         Bitboards {
-            by_role: pos.by_role,
-            by_color: pos.by_color,
-            castling: pos.castling,
+            by_role: pos.by_role.map(S::BB::from_u64),
+            by_color: pos.by_color.map(S::BB::from_u64),
+            castling: S::BB::from_u64(pos.castling),
             zobrist: pos.zobrist(),
             halfmove: pos.halfmove,
             fullmove: pos.fullmove,
@@ -605,10 +700,10 @@ impl<S: Sliders> Board for Bitboards<S> {
 
     fn to_position(&self) -> Position {
         Position {
-            by_role: self.by_role,
-            by_color: self.by_color,
+            by_role: self.by_role.map(S::BB::to_u64),
+            by_color: self.by_color.map(S::BB::to_u64),
             turn: self.turn,
-            castling: self.castling,
+            castling: self.castling.to_u64(),
             ep: if self.ep == 0 { None } else { Square::new(self.ep) },
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -624,11 +719,11 @@ impl<S: Sliders> Board for Bitboards<S> {
     fn is_check(&self) -> bool {
         let occ = self.occupied();
         let ours = self.by_color[self.turn.index()];
-        let ksq = lsb(self.by_role[K] & ours);
+        let ksq = (self.by_role[K] & ours).lsb();
         if self.turn == Color::White {
-            self.checkers_of::<true>(ksq, occ) != 0
+            self.checkers_of::<true>(ksq, occ).any()
         } else {
-            self.checkers_of::<false>(ksq, occ) != 0
+            self.checkers_of::<false>(ksq, occ).any()
         }
     }
 
@@ -638,7 +733,7 @@ impl<S: Sliders> Board for Bitboards<S> {
     }
 }
 
-impl<S: Sliders> core::fmt::Debug for Bitboards<S> {
+impl<S: Lookup> core::fmt::Debug for Bitboards<S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}({})", S::NAME, self.to_position().fen())
     }

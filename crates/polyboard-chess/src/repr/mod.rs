@@ -5,20 +5,26 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod bb32;
 pub mod classical;
+pub mod kindergarten;
 pub mod magic;
 pub mod piecelist;
+pub mod quad;
 pub mod rotated;
 
+pub use bb32::Bb32Board;
 pub use classical::Classical;
+pub use kindergarten::Kindergarten;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
-pub use magic::{Bitboards, Magic};
+pub use magic::{Bitboards, Lookup, Magic};
 pub use piecelist::PieceList;
+pub use quad::Quad;
 pub use rotated::Rotated;
 
-/// The names of the representations available on this build. The first is the
-/// default of `polyboard perft` (the fastest).
+/// The names of the representations available on this build, in the order of the
+/// comparison. The first is the default of `polyboard perft` (the fastest).
 pub fn names() -> Vec<&'static str> {
     [
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -27,6 +33,9 @@ pub fn names() -> Vec<&'static str> {
         "piecelist",
         "classical",
         "rotated",
+        "kindergarten",
+        "quad",
+        "bb32",
     ]
     .to_vec()
 }
@@ -37,13 +46,13 @@ pub fn names() -> Vec<&'static str> {
 macro_rules! with_repr {
     ($name:expr, $B:ident => $body:expr) => {{
         match $name {
-            "magic" => {
-                type $B = $crate::repr::Magic;
-                Some($body)
-            }
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "magic" => {
+                type $B = $crate::repr::Magic;
                 Some($body)
             }
             "piecelist" => {
@@ -56,6 +65,18 @@ macro_rules! with_repr {
             }
             "rotated" => {
                 type $B = $crate::repr::Rotated;
+                Some($body)
+            }
+            "kindergarten" => {
+                type $B = $crate::repr::Kindergarten;
+                Some($body)
+            }
+            "quad" => {
+                type $B = $crate::repr::Quad;
+                Some($body)
+            }
+            "bb32" => {
+                type $B = $crate::repr::Bb32Board;
                 Some($body)
             }
             _ => None,
