@@ -5,10 +5,12 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod ccr;
 pub mod magic;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
+pub use ccr::Ccr;
 pub use magic::{Bitboards, Magic};
 
 /// The names of the representations available on this build. The first is the
@@ -18,6 +20,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "ccr",
     ]
     .to_vec()
 }
@@ -35,6 +38,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "ccr" => {
+                type $B = $crate::repr::Ccr;
                 Some($body)
             }
             _ => None,
