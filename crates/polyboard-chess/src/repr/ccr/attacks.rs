@@ -11,7 +11,7 @@
 //! the 4-bit code ([`ATTACK_JUMP`]) whose handlers walk the same displacements and
 //! mask shifts as the move handlers. Sliders stop at the first occupied nibble.
 
-use super::{NIBBLE, black_lsb, white_lsb};
+use super::{BLACK, LSB, NIBBLE, PAWN, black_lsb, code_lsb, occupied_lsb, rank_ray, white_lsb};
 
 /// Attacker bit of a pawn.
 pub const ATTACK_PAWN: u32 = 0b1000;
@@ -22,143 +22,144 @@ pub const ATTACK_ROOK: u32 = 0b0010;
 /// Attacker bit of a queen or a king.
 pub const ATTACK_QUEEN_KING: u32 = 0b0001;
 
-/// An attack handler: ORs the attacks of the piece on rank element `d`, nibble `n`
-/// into `att`, with sliders stopped by the occupancy `occ`.
-type AttackHandler = fn(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize);
+/// The attack table under construction and the occupancy sliders stop at.
+pub(super) struct Attacks {
+    /// The table: attacker bits per nibble.
+    att: [u32; 8],
+    /// `1111b` in every occupied nibble.
+    blockers: [u32; 8],
+}
 
-/// The attack jump table, indexed by the 4-bit code of Table 1.
+/// An attack handler: ORs the attacks of the piece on rank element `d`, nibble `n`.
+type AttackHandler = fn(a: &mut Attacks, d: usize, n: usize);
+
+/// The attack jump table, indexed by the 4-bit code of Table 1. Pawns are done a
+/// whole rank at a time before the jump loop, so their entries are no-ops.
 const ATTACK_JUMP: [AttackHandler; 16] = [
-    nothing, white_pawn, knight, bishop, rook, queen, king, nothing, //
-    nothing, black_pawn, knight, bishop, rook, queen, king, nothing,
+    nothing, nothing, knight, bishop, rook, queen, king, nothing, //
+    nothing, nothing, knight, bishop, rook, queen, king, nothing,
 ];
 
-/// The attack table of the white (`white = true`) or black pieces of `occ`.
-///
-/// `occ` is a CCR; the move generator passes one with the king of the side to move
-/// lifted off, so that squares behind the king on a checking line read as attacked.
+/// The attack table of the white (`white = true`) or black pieces of `occ`, with
+/// the square (`d`, nibble mask `lift`) lifted off the board: sliders pass through
+/// it. The move generator lifts the king of the side to move, so that squares behind
+/// it on a checking line read as attacked; `lift = 0` lifts nothing.
 #[inline]
-pub(super) fn attack_table(occ: &[u32; 8], white: bool) -> [u32; 8] {
-    let mut att = [0u32; 8];
+pub(super) fn attack_table(occ: &[u32; 8], white: bool, d: usize, lift: u32) -> [u32; 8] {
+    let mut a = Attacks { att: [0; 8], blockers: [0; 8] };
+    for d in 0..8 {
+        a.blockers[d] = occupied_lsb(occ[d]) * NIBBLE;
+    }
+    a.blockers[d & 7] &= !lift;
+    // Pawns, a rank at a time: the pawn markers of a rank shifted one nibble either
+    // way land on the two capture squares of every pawn, on the next rank forward.
+    // A shift past the rank's edge drops the bit.
+    let pawn = if white { PAWN } else { PAWN | BLACK };
     for (d, &r) in occ.iter().enumerate() {
-        let mut bits = if white { white_lsb(r) } else { black_lsb(r) };
+        let pawns = code_lsb(r, pawn);
+        if pawns != 0 {
+            let hits = ((pawns << 4) | (pawns >> 4)) * ATTACK_PAWN;
+            a.att[(if white { d.wrapping_sub(1) } else { d + 1 }) & 7] |= hits;
+        }
+        let mut bits = (if white { white_lsb(r) } else { black_lsb(r) }) & !pawns;
         while bits != 0 {
             let shift = bits.trailing_zeros();
             bits &= bits - 1;
             let code = (r >> shift) & NIBBLE;
-            ATTACK_JUMP[code as usize](&mut att, occ, d, (shift / 4) as usize);
+            ATTACK_JUMP[code as usize](&mut a, d, (shift / 4) as usize);
         }
     }
-    att
+    a.att
 }
 
-fn nothing(_: &mut [u32; 8], _: &[u32; 8], _: usize, _: usize) {}
-
-/// A white pawn attacks the two nibbles beside it on the next rank up (displacement -4).
-fn white_pawn(att: &mut [u32; 8], _: &[u32; 8], d: usize, n: usize) {
-    let b = 1u32 << (4 * n);
-    if d > 0 {
-        att[d - 1] |= ((b << 4) | (b >> 4)) * ATTACK_PAWN;
-    }
-}
-
-/// A black pawn attacks the two nibbles beside it on the next rank down (+4).
-fn black_pawn(att: &mut [u32; 8], _: &[u32; 8], d: usize, n: usize) {
-    let b = 1u32 << (4 * n);
-    if d < 7 {
-        att[d + 1] |= ((b << 4) | (b >> 4)) * ATTACK_PAWN;
-    }
-}
+fn nothing(_: &mut Attacks, _: usize, _: usize) {}
 
 /// Knight: two ranks away one nibble aside, one rank away two nibbles aside. A
 /// shift past the rank's edge leaves no bit, so only the displacement is checked.
-fn knight(att: &mut [u32; 8], _: &[u32; 8], d: usize, n: usize) {
+fn knight(a: &mut Attacks, d: usize, n: usize) {
     let b = 1u32 << (4 * n);
     let one = ((b << 8) | (b >> 8)) * ATTACK_MINOR;
     let two = ((b << 4) | (b >> 4)) * ATTACK_MINOR;
     if d >= 1 {
-        att[d - 1] |= one;
+        a.att[d - 1] |= one;
         if d >= 2 {
-            att[d - 2] |= two;
+            a.att[d - 2] |= two;
         }
     }
     if d <= 6 {
-        att[d + 1] |= one;
+        a.att[d + 1] |= one;
         if d <= 5 {
-            att[d + 2] |= two;
+            a.att[d + 2] |= two;
         }
     }
 }
 
 /// King: Table 3's eight displacement and rotation pairs.
-fn king(att: &mut [u32; 8], _: &[u32; 8], d: usize, n: usize) {
+fn king(a: &mut Attacks, d: usize, n: usize) {
     let b = 1u32 << (4 * n);
     let side = (b << 4) | (b >> 4);
-    att[d & 7] |= side * ATTACK_QUEEN_KING;
+    a.att[d & 7] |= side * ATTACK_QUEEN_KING;
     let row = (side | b) * ATTACK_QUEEN_KING;
     if d >= 1 {
-        att[d - 1] |= row;
+        a.att[d - 1] |= row;
     }
     if d <= 6 {
-        att[d + 1] |= row;
+        a.att[d + 1] |= row;
     }
 }
 
-/// One slider ray: the displacement moves by `DD` ranks and the mask by `DN` nibbles
-/// per step (`DN > 0` is `shl 4`, towards the a-file) until the edge or the first
-/// occupied nibble, which is attacked too.
+/// The paper's "double mask" (bishop) and "triple mask" (queen): one loop walks the
+/// displacement `DD` ranks at a time and carries up to three masks at once, `l`
+/// shifted left (towards the a-file), `v` straight and `r` shifted right. Each mask
+/// is dropped (zeroed) after the first occupied nibble it reaches, which is attacked
+/// too; a shift past the edge zeroes it by itself.
 #[inline(always)]
-fn ray<const DD: isize, const DN: i32>(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize, code: u32) {
+fn sweep<const DD: isize>(a: &mut Attacks, d: usize, m: [u32; 3], code: u32) {
+    let [mut l, mut v, mut r] = m;
     let mut d = d;
-    let mut b = 1u32 << (4 * n);
     loop {
-        if DD != 0 {
-            d = d.wrapping_add_signed(DD);
-            if d > 7 {
-                break;
-            }
-        }
-        if DN > 0 {
-            b <<= 4;
-        } else if DN < 0 {
-            b >>= 4;
-        }
-        if b == 0 {
+        d = d.wrapping_add_signed(DD);
+        if d > 7 {
             break;
         }
-        att[d] |= b * code;
-        if occ[d] & (b * NIBBLE) != 0 {
+        l <<= 4;
+        r >>= 4;
+        let t = l | v | r;
+        if t == 0 {
             break;
         }
+        a.att[d] |= (t & LSB) * code;
+        let b = a.blockers[d];
+        l &= !b;
+        v &= !b;
+        r &= !b;
     }
 }
 
-/// The four diagonal rays.
+/// Rank attacks in one step (the paper: "horizontal attacks could be generated only
+/// by one OR"): the squares of rank `d` from the slider to the first blocker on each
+/// side.
 #[inline(always)]
-fn diagonals(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize, code: u32) {
-    ray::<-1, -1>(att, occ, d, n, code);
-    ray::<-1, 1>(att, occ, d, n, code);
-    ray::<1, -1>(att, occ, d, n, code);
-    ray::<1, 1>(att, occ, d, n, code);
+fn horizontal(a: &mut Attacks, d: usize, n: usize, code: u32) {
+    a.att[d & 7] |= rank_ray(a.blockers[d & 7] & LSB, 1 << (4 * n)) * code;
 }
 
-/// The two file rays and the two rank rays.
-#[inline(always)]
-fn lines(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize, code: u32) {
-    ray::<-1, 0>(att, occ, d, n, code);
-    ray::<1, 0>(att, occ, d, n, code);
-    ray::<0, 1>(att, occ, d, n, code);
-    ray::<0, -1>(att, occ, d, n, code);
+fn bishop(a: &mut Attacks, d: usize, n: usize) {
+    let m = NIBBLE << (4 * n);
+    sweep::<-1>(a, d, [m, 0, m], ATTACK_MINOR);
+    sweep::<1>(a, d, [m, 0, m], ATTACK_MINOR);
 }
 
-fn bishop(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize) {
-    diagonals(att, occ, d, n, ATTACK_MINOR);
+fn rook(a: &mut Attacks, d: usize, n: usize) {
+    let m = NIBBLE << (4 * n);
+    sweep::<-1>(a, d, [0, m, 0], ATTACK_ROOK);
+    sweep::<1>(a, d, [0, m, 0], ATTACK_ROOK);
+    horizontal(a, d, n, ATTACK_ROOK);
 }
 
-fn rook(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize) {
-    lines(att, occ, d, n, ATTACK_ROOK);
-}
-
-fn queen(att: &mut [u32; 8], occ: &[u32; 8], d: usize, n: usize) {
-    diagonals(att, occ, d, n, ATTACK_QUEEN_KING);
-    lines(att, occ, d, n, ATTACK_QUEEN_KING);
+fn queen(a: &mut Attacks, d: usize, n: usize) {
+    let m = NIBBLE << (4 * n);
+    sweep::<-1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
+    sweep::<1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
+    horizontal(a, d, n, ATTACK_QUEEN_KING);
 }

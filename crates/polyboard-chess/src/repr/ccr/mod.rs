@@ -57,6 +57,37 @@ fn black_lsb(r: u32) -> u32 {
     (r >> 3) & LSB
 }
 
+/// Markers of the occupied nibbles of `r`.
+#[inline(always)]
+fn occupied_lsb(r: u32) -> u32 {
+    (r | (r >> 1) | (r >> 2) | (r >> 3)) & LSB
+}
+
+/// Markers of the nibbles of `r` that hold exactly `code`.
+#[inline(always)]
+fn code_lsb(r: u32, code: u32) -> u32 {
+    !occupied_lsb(r ^ code.wrapping_mul(LSB)) & LSB
+}
+
+/// The rank ray of a slider in one step, on nibble markers: `occ` marks the occupied
+/// nibbles of the rank, `s` the slider. Returns the markers of every nibble from the
+/// slider to the first occupied one on each side (included), or to the edge.
+#[inline(always)]
+fn rank_ray(occ: u32, s: u32) -> u32 {
+    let below_s = s - 1;
+    // Towards the a-file (higher nibbles): up to the lowest blocker above; with none,
+    // `first - 1` wraps to all ones and the ray runs to the edge.
+    let above = occ & !(s | below_s);
+    let first = above & above.wrapping_neg();
+    let up = (first | first.wrapping_sub(1)) & !(s | below_s);
+    // Towards the h-file: down to the highest blocker below (bit 0 stands in for
+    // none, which makes the ray run to the edge).
+    let below = (occ & below_s) | 1;
+    let last = 1u32 << (31 - below.leading_zeros());
+    let down = below_s & !(last - 1);
+    (up | down) & LSB
+}
+
 /// polyboard's square of internal index `i = d * 8 + n` (`d` the CCR element, rank 8
 /// first; `n` the nibble, `7 - file`): square `63 - i`.
 #[inline(always)]
@@ -152,7 +183,7 @@ impl Ccr {
     /// ([`ATTACK_PAWN`], [`ATTACK_MINOR`], [`ATTACK_ROOK`], [`ATTACK_QUEEN_KING`]) of
     /// that colour's pieces attacking the square.
     pub fn attacks(&self, color: Color) -> [u32; 8] {
-        attacks::attack_table(&self.ranks, color == Color::White)
+        attacks::attack_table(&self.ranks, color == Color::White, 0, 0)
     }
 
     /// Section 5.5: the sixteen bitboards of the CCR, indexed by code (see
@@ -223,7 +254,7 @@ impl Ccr {
             after.clear(from);
             after.clear(pushed);
             after.put(ep, pawn);
-            let att = attacks::attack_table(&after.ranks, !white);
+            let att = attacks::attack_table(&after.ranks, !white, 0, 0);
             if (att[king >> 3] >> (4 * (king & 7))) & NIBBLE == 0 {
                 return true;
             }
@@ -454,7 +485,7 @@ impl Board for Ccr {
 
     fn is_check(&self) -> bool {
         let king = self.kings[self.turn.index()] as usize;
-        let att = attacks::attack_table(&self.ranks, self.turn == Color::Black);
+        let att = attacks::attack_table(&self.ranks, self.turn == Color::Black, 0, 0);
         (att[king >> 3] >> (4 * (king & 7))) & NIBBLE != 0
     }
 

@@ -3,7 +3,10 @@
 //! attack table of section 4.4 and a pin scan on the CCR.
 
 use super::attacks::{ATTACK_MINOR, ATTACK_QUEEN_KING, ATTACK_ROOK, attack_table};
-use super::{BISHOP, BLACK, Ccr, KING, KNIGHT, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, white_lsb};
+use super::{
+    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
+    rank_ray, white_lsb,
+};
 use crate::types::Move;
 use polyboard_core::MoveList;
 
@@ -89,6 +92,8 @@ pub(super) struct Gen<'a, S, const W: bool> {
     their: [u32; 8],
     /// Our own pieces.
     own: [u32; 8],
+    /// Every occupied nibble.
+    occupied: [u32; 8],
     /// Our castling rights: bit `f` for a rook on file `f` of our back rank.
     castling: u32,
     in_check: bool,
@@ -304,7 +309,7 @@ impl<'a, S: Sink, const W: bool> Gen<'a, S, W> {
             let mut after = *self.ranks;
             after[pd] &= !((NIBBLE << (4 * nn)) | (NIBBLE << (4 * en)));
             after[ed] |= pawn << (4 * en);
-            let att = attack_table(&after, !W);
+            let att = attack_table(&after, !W, 0, 0);
             if (att[kd & 7] >> (4 * kn)) & NIBBLE == 0 {
                 self.sink.special(Move::en_passant(index_to_square(pd * 8 + nn), index_to_square(ed * 8 + en)));
             }
@@ -331,14 +336,14 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
 
     // Their attacks, with our king lifted off so that it cannot step back along a
     // checking line.
-    let mut lifted = *ranks;
-    lifted[kd] &= !kmask;
-    let their = attack_table(&lifted, !W);
+    let their = attack_table(ranks, !W, kd, kmask);
     let in_check = their[kd] & kmask != 0;
 
     let mut own = [0u32; 8];
+    let mut occupied = [0u32; 8];
     for d in 0..8 {
         own[d] = Gen::<S, W>::own_lsb(ranks[d]) * NIBBLE;
+        occupied[d] = occupied_lsb(ranks[d]) * NIBBLE;
     }
     let mut g = Gen::<S, W> {
         ranks,
@@ -347,6 +352,7 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
         pins: [0; 8],
         their,
         own,
+        occupied,
         castling: u32::from(b.castling >> (8 * us)) & 0xff,
         in_check,
         sink,
@@ -395,44 +401,29 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
 fn nothing<S: Sink, const W: bool>(_: &mut Gen<'_, S, W>, _: usize, _: usize) {}
 
 /// Pawn: one step forward (displacement -4 for white, +4 for black), two from the
-/// starting rank, captures one nibble aside; promotions on the last rank.
+/// starting rank, captures one nibble aside; promotions on the last rank. The
+/// single push and both captures land on one rank, so they go out as one mask.
 fn pawn<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
     let pin = g.pin(d, n);
     let m = NIBBLE << (4 * n);
     let from = d * 8 + n;
     let d1 = (if W { d.wrapping_sub(1) } else { d + 1 }) & 7;
-    let last = if W { 0 } else { 7 };
-    if pin == 0 || pin == FILE {
-        if g.ranks[d1] & m == 0 {
-            let t = g.target[d1] & m;
-            if d1 == last {
-                g.sink.promotions(from, d1, t);
-            } else {
-                g.sink.targets(from, d1, t);
-            }
-            let start = if W { 6 } else { 1 };
-            if d == start {
-                let d2 = if W { 4 } else { 3 };
-                if g.ranks[d2] & m == 0 {
-                    g.sink.targets(from, d2, g.target[d2] & m);
-                }
-            }
-        }
-    }
-    // Towards the a-file (shl 4) and towards the h-file (shr 4).
+    // Which of push, capture left (shl 4, towards the a-file) and capture right a
+    // pin on each line leaves: a white pawn captures left along the h1-a8
+    // diagonal, a black one along the a1-h8 diagonal.
     let (left_line, right_line) = if W { (ANTI, DIAG) } else { (DIAG, ANTI) };
-    let mut t = 0;
-    if pin == 0 || pin == left_line {
-        t |= m << 4;
-    }
-    if pin == 0 || pin == right_line {
-        t |= m >> 4;
-    }
-    let t = t & g.capture[d1];
-    if d1 == last {
+    let keep = |line: u32| if pin == 0 || pin == line { u32::MAX } else { 0 };
+    let push = m & !g.occupied[d1] & keep(FILE);
+    let captures = ((m << 4) & keep(left_line) | (m >> 4) & keep(right_line)) & g.capture[d1];
+    let t = (push & g.target[d1]) | captures;
+    if d1 == (if W { 0 } else { 7 }) {
         g.sink.promotions(from, d1, t);
     } else {
         g.sink.targets(from, d1, t);
+    }
+    if d == (if W { 6 } else { 1 }) && push != 0 {
+        let d2 = if W { 4 } else { 3 };
+        g.sink.targets(from, d2, m & !g.occupied[d2] & g.target[d2]);
     }
 }
 
@@ -460,62 +451,64 @@ fn knight<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
     }
 }
 
-/// One slider loop of section 4.3: step the displacement and the mask until the
-/// edge (displacement out of 0..8 or the mask shifted out) or the first piece.
+/// The slider loops of section 4.3, with the paper's double and triple masks: one
+/// loop walks the displacement `DD` ranks at a time and carries the masks of up to
+/// three rays, `l` shifted left (towards the a-file), `v` straight and `r` shifted
+/// right. A mask moves on while its square is empty and drops to zero after the
+/// first piece (a capture if it is theirs); a shift past the edge zeroes it too.
 #[inline(always)]
-fn slide<S: Sink, const W: bool, const DD: isize, const DN: i32>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn sweep<S: Sink, const W: bool, const DD: isize>(g: &mut Gen<'_, S, W>, d: usize, n: usize, m: [u32; 3]) {
     let from = d * 8 + n;
-    let (mut d, mut m) = (d, NIBBLE << (4 * n));
+    let [mut l, mut v, mut r] = m;
+    let mut d = d;
     loop {
-        (d, m) = step::<DD, DN>(d, m);
-        if d > 7 || m == 0 {
+        d = d.wrapping_add_signed(DD);
+        if d > 7 {
             break;
         }
-        g.sink.targets(from, d, g.target[d] & m);
-        if g.ranks[d] & m != 0 {
+        l <<= 4;
+        r >>= 4;
+        let t = l | v | r;
+        if t == 0 {
             break;
         }
+        g.sink.targets(from, d, t & g.target[d]);
+        let b = g.occupied[d];
+        l &= !b;
+        v &= !b;
+        r &= !b;
     }
 }
 
+/// The moves of a slider, `diag` and `ortho` telling which lines it moves on. A
+/// pinned slider keeps only the rays of its pin line. Up the board (displacement
+/// -4) the a1-h8 diagonal shifts right and the h1-a8 diagonal left; down, the
+/// reverse. The rank is done in one step on the rank's nibble markers.
 #[inline(always)]
-fn diagonals<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, pin: u32) {
-    if pin == 0 || pin == DIAG {
-        slide::<S, W, -1, -1>(g, d, n);
-        slide::<S, W, 1, 1>(g, d, n);
-    }
-    if pin == 0 || pin == ANTI {
-        slide::<S, W, -1, 1>(g, d, n);
-        slide::<S, W, 1, -1>(g, d, n);
-    }
-}
-
-#[inline(always)]
-fn lines<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, pin: u32) {
-    if pin == 0 || pin == FILE {
-        slide::<S, W, -1, 0>(g, d, n);
-        slide::<S, W, 1, 0>(g, d, n);
-    }
-    if pin == 0 || pin == RANK {
-        slide::<S, W, 0, 1>(g, d, n);
-        slide::<S, W, 0, -1>(g, d, n);
+fn slider<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, diag: bool, ortho: bool) {
+    let pin = g.pin(d, n);
+    let m = NIBBLE << (4 * n);
+    let on = |line: u32| if pin == 0 || pin == line { m } else { 0 };
+    let (a1h8, h1a8) = if diag { (on(DIAG), on(ANTI)) } else { (0, 0) };
+    let file = if ortho { on(FILE) } else { 0 };
+    sweep::<S, W, -1>(g, d, n, [h1a8, file, a1h8]);
+    sweep::<S, W, 1>(g, d, n, [a1h8, file, h1a8]);
+    if ortho && (pin == 0 || pin == RANK) {
+        let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
+        g.sink.targets(d * 8 + n, d & 7, ray * NIBBLE & g.target[d & 7]);
     }
 }
 
 fn bishop<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
-    let pin = g.pin(d, n);
-    diagonals(g, d, n, pin);
+    slider(g, d, n, true, false);
 }
 
 fn rook<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
-    let pin = g.pin(d, n);
-    lines(g, d, n, pin);
+    slider(g, d, n, false, true);
 }
 
 fn queen<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
-    let pin = g.pin(d, n);
-    diagonals(g, d, n, pin);
-    lines(g, d, n, pin);
+    slider(g, d, n, true, true);
 }
 
 /// King: Table 3's eight neighbours, each legal when not ours and zero in their
