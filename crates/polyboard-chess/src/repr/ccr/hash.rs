@@ -22,8 +22,8 @@
 //! measured against Zobrist are in the module documentation of [`super`].
 
 /// The rotation applied before each word is XORed in (the first one rotates zero).
-/// The rank elements end up rotated left by 46, 57, 40, 43, 14, 25, 8 and 11 bits.
-pub(super) const ROTATIONS: [u32; 9] = [0, 53, 17, 61, 29, 53, 17, 61, 11];
+/// The rank elements end up rotated left by 53, 42, 40, 21, 10, 51, 8 and 19 bits.
+pub(super) const ROTATIONS: [u32; 9] = [0, 11, 2, 19, 11, 23, 43, 53, 19];
 
 /// The CCR key of `ranks` and the state word, with the given rotations.
 #[inline]

@@ -139,11 +139,107 @@ fn rotations_keep_single_piece_moves_apart() {
     // Rank element d ends up rotated by the sum of the later rotations; no two
     // offsets differ by a nonzero multiple of 4 other than 32 (mod 64).
     let offsets: Vec<u32> = (0..8).map(|d| hash::ROTATIONS[d + 1..].iter().sum::<u32>() % 64).collect();
-    assert_eq!(offsets, [46, 57, 40, 43, 14, 25, 8, 11]);
+    assert_eq!(offsets, [53, 42, 40, 21, 10, 51, 8, 19]);
     for i in 0..8 {
         for j in i + 1..8 {
             let diff = (offsets[i] + 64 - offsets[j]) % 64;
             assert!(diff % 4 != 0 || diff == 32, "{i} {j}");
         }
+    }
+}
+
+/// Every distinct position (board, side, castling, en passant) in the trees of
+/// `roots` to `depth`, with its Zobrist key. Positions met again with no more depth
+/// left below them are not walked twice.
+fn distinct_positions(roots: &[Position], depth: u32) -> std::collections::HashMap<([u32; 8], u32), (u64, u32)> {
+    fn walk(b: &Ccr, depth: u32, seen: &mut std::collections::HashMap<([u32; 8], u32), (u64, u32)>) {
+        let entry = seen.entry((b.ranks, b.state_word())).or_insert((b.zobrist, 0));
+        if entry.1 > depth || (entry.1 == depth && depth > 0) {
+            return;
+        }
+        entry.1 = depth + 1;
+        if depth == 0 {
+            return;
+        }
+        for mv in b.legal_moves() {
+            walk(&b.play(mv), depth - 1, seen);
+        }
+    }
+    let mut seen = std::collections::HashMap::new();
+    for pos in roots {
+        walk(&Ccr::from_position(pos), depth, &mut seen);
+    }
+    seen
+}
+
+/// How many keys repeat an earlier one (`n` minus the number of distinct keys).
+fn repeats(mut keys: Vec<u64>) -> usize {
+    let n = keys.len();
+    keys.sort_unstable();
+    keys.dedup();
+    n - keys.len()
+}
+
+/// The repeats expected of a uniformly random `bits`-bit key over `n` keys:
+/// `n - B (1 - exp(-n / B))` with `B = 2^bits`, by its series when `n / B` is tiny.
+fn expected_repeats(n: usize, bits: u32) -> f64 {
+    let b = 2f64.powi(bits as i32);
+    let x = n as f64 / b;
+    if x < 1e-3 { b * (x * x / 2.0 - x * x * x / 6.0) } else { n as f64 - b * (1.0 - (-x).exp()) }
+}
+
+/// A bijective 64-bit mixer (the SplitMix64 finalizer), to show which collisions a
+/// final mixing step would and would not remove.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+#[ignore = "measurement: a few million positions; prints the CCR hash and Zobrist collision rates"]
+fn ccr_hash_collision_rates() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/plp-perftsuite.epd"))
+        .unwrap();
+    let roots: Vec<Position> =
+        crate::epd::parse_suite(&text, false).unwrap().into_iter().map(|c| c.position).collect();
+    let seen = distinct_positions(&roots, 4);
+    let n = seen.len();
+    let naive = [7u32; 9];
+    let mut zobrist = Vec::with_capacity(n);
+    let mut ccr = Vec::with_capacity(n);
+    let mut ccr_naive = Vec::with_capacity(n);
+    for (&(ranks, state), &(key, _)) in &seen {
+        zobrist.push(key);
+        ccr.push(hash::fold(&ranks, state, &hash::ROTATIONS));
+        ccr_naive.push(hash::fold(&ranks, state, &naive));
+    }
+    let ccr_mixed: Vec<u64> = ccr.iter().map(|&k| mix(k)).collect();
+    // Two positions with one 64-bit CCR key, to show what cancels.
+    let items: Vec<&([u32; 8], u32)> = seen.keys().collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by_key(|&i| ccr[i]);
+    if let Some(w) = order.windows(2).find(|w| ccr[w[0]] == ccr[w[1]]) {
+        for &i in w {
+            let (ranks, state) = *items[i];
+            let b = Ccr { ranks, ..Ccr::from_position(&Position::startpos()) };
+            let fen = b.to_position().fen();
+            let board = fen.split(' ').next().unwrap_or("");
+            println!("ccr key {:016x}: board {board}, state word {state:#x}", ccr[i]);
+        }
+    }
+    println!("{n} distinct positions (board, side, castling, en passant): the 126-position suite to depth 4");
+    println!("keys that repeat an earlier key, by key width (low bits kept):");
+    println!("{:>5} {:>10} {:>9} {:>9} {:>12} {:>11}", "bits", "random", "zobrist", "ccr", "ccr rot 7s", "ccr+mixer");
+    for bits in [64u32, 48, 40, 32, 24] {
+        let cut = |v: &Vec<u64>| v.iter().map(|k| if bits == 64 { *k } else { k & ((1u64 << bits) - 1) }).collect();
+        println!(
+            "{bits:>5} {:>10.1} {:>9} {:>9} {:>12} {:>11}",
+            expected_repeats(n, bits),
+            repeats(cut(&zobrist)),
+            repeats(cut(&ccr)),
+            repeats(cut(&ccr_naive)),
+            repeats(cut(&ccr_mixed))
+        );
     }
 }
