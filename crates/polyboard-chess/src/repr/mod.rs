@@ -8,9 +8,9 @@
 pub mod ccr;
 pub mod magic;
 
+pub use ccr::Ccr;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
-pub use ccr::Ccr;
 pub use magic::{Bitboards, Magic};
 
 /// The names of the representations available on this build. The first is the

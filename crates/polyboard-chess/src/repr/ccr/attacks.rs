@@ -45,12 +45,9 @@ const ATTACK_JUMP: [AttackHandler; 16] = [
 /// it. The move generator lifts the king of the side to move, so that squares behind
 /// it on a checking line read as attacked; `lift = 0` lifts nothing.
 #[inline]
-pub(super) fn attack_table(occ: &[u32; 8], white: bool, d: usize, lift: u32) -> [u32; 8] {
-    let mut a = Attacks { att: [0; 8], blockers: [0; 8] };
-    for d in 0..8 {
-        a.blockers[d] = occupied_lsb(occ[d]) * NIBBLE;
-    }
-    a.blockers[d & 7] &= !lift;
+pub(super) fn attack_table(occ: &[u32; 8], white: bool, lift_d: usize, lift: u32) -> [u32; 8] {
+    let mut a = Attacks { att: [0; 8], blockers: occ.map(|r| occupied_lsb(r) * NIBBLE) };
+    a.blockers[lift_d & 7] &= !lift;
     // Pawns, a rank at a time: the pawn markers of a rank shifted one nibble either
     // way land on the two capture squares of every pawn, on the next rank forward.
     // A shift past the rank's edge drops the bit.

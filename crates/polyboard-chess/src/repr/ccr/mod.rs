@@ -437,10 +437,7 @@ impl Board for Ccr {
             }
         }
         bitboards[EMPTY as usize] = !pos.occupied();
-        let kings = [
-            square_to_index(pos.king(Color::White)) as u8,
-            square_to_index(pos.king(Color::Black)) as u8,
-        ];
+        let kings = [square_to_index(pos.king(Color::White)) as u8, square_to_index(pos.king(Color::Black)) as u8];
         Ccr {
             ranks: bitboards_to_ccr(&bitboards),
             zobrist: pos.zobrist(),

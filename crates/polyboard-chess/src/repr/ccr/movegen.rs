@@ -175,11 +175,8 @@ impl<'a, S: Sink, const W: bool> Gen<'a, S, W> {
         evasion: &mut [u32; 8],
     ) -> u32 {
         let ortho = LINE == FILE || LINE == RANK;
-        let (slider, queen) = if ortho {
-            (Self::theirs(ROOK), Self::theirs(QUEEN))
-        } else {
-            (Self::theirs(BISHOP), Self::theirs(QUEEN))
-        };
+        let (slider, queen) =
+            if ortho { (Self::theirs(ROOK), Self::theirs(QUEEN)) } else { (Self::theirs(BISHOP), Self::theirs(QUEEN)) };
         let slider_bits = if ortho { ATTACK_ROOK | ATTACK_QUEEN_KING } else { ATTACK_MINOR | ATTACK_QUEEN_KING };
         let (mut d, mut m) = (kd, NIBBLE << (4 * kn));
         loop {
@@ -339,12 +336,8 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
     let their = attack_table(ranks, !W, kd, kmask);
     let in_check = their[kd] & kmask != 0;
 
-    let mut own = [0u32; 8];
-    let mut occupied = [0u32; 8];
-    for d in 0..8 {
-        own[d] = Gen::<S, W>::own_lsb(ranks[d]) * NIBBLE;
-        occupied[d] = occupied_lsb(ranks[d]) * NIBBLE;
-    }
+    let own = ranks.map(|r| Gen::<S, W>::own_lsb(r) * NIBBLE);
+    let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
     let mut g = Gen::<S, W> {
         ranks,
         target: [0; 8],
@@ -376,14 +369,13 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
     }
     for d in 0..8 {
         g.target[d] = !own[d] & evasion[d];
-        g.capture[d] = g.target[d] & Gen::<S, W>::their_lsb(ranks[d]) * NIBBLE;
+        g.capture[d] = g.target[d] & (Gen::<S, W>::their_lsb(ranks[d]) * NIBBLE);
     }
 
     // Section 5.1: the outer loop over the ranks (displacements), the inner over the
     // nibbles, one table jump per piece. Empty squares and their pieces are skipped
     // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
-    for d in 0..8 {
-        let r = ranks[d];
+    for (d, &r) in ranks.iter().enumerate() {
         let mut bits = Gen::<S, W>::own_lsb(r);
         while bits != 0 {
             let shift = bits.trailing_zeros();
@@ -495,7 +487,7 @@ fn slider<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, dia
     sweep::<S, W, 1>(g, d, n, [a1h8, file, h1a8]);
     if ortho && (pin == 0 || pin == RANK) {
         let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
-        g.sink.targets(d * 8 + n, d & 7, ray * NIBBLE & g.target[d & 7]);
+        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.target[d & 7]);
     }
 }
 

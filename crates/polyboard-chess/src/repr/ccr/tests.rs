@@ -67,7 +67,8 @@ fn figure_1_knight_moves() {
 }
 
 /// Tables 4, 5 and 6 of the paper, rank 8 first, nibble 7 - file.
-const TABLE_4: [u32; 8] = [0x0000_0000, 0x0e0c_000b, 0x0000_9000, 0x00a0_0000, 0, 0x0001_0000, 0x0300_2060, 0x0000_0004];
+const TABLE_4: [u32; 8] =
+    [0x0000_0000, 0x0e0c_000b, 0x0000_9000, 0x00a0_0000, 0, 0x0001_0000, 0x0300_2060, 0x0000_0004];
 const TABLE_5: [u32; 8] =
     [0x0000_0004, 0x0000_0042, 0x0000_0402, 0x0000_4002, 0x0084_8402, 0x4040_0153, 0x0000_0103, 0x6262_2371];
 const TABLE_6: [u32; 8] =
@@ -143,7 +144,7 @@ fn rotations_keep_single_piece_moves_apart() {
     for i in 0..8 {
         for j in i + 1..8 {
             let diff = (offsets[i] + 64 - offsets[j]) % 64;
-            assert!(diff % 4 != 0 || diff == 32, "{i} {j}");
+            assert!(!diff.is_multiple_of(4) || diff == 32, "{i} {j}");
         }
     }
 }
@@ -199,10 +200,10 @@ fn mix(mut z: u64) -> u64 {
 #[test]
 #[ignore = "measurement: a few million positions; prints the CCR hash and Zobrist collision rates"]
 fn ccr_hash_collision_rates() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/plp-perftsuite.epd"))
-        .unwrap();
-    let roots: Vec<Position> =
-        crate::epd::parse_suite(&text, false).unwrap().into_iter().map(|c| c.position).collect();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/plp-perftsuite.epd"))
+            .unwrap();
+    let roots: Vec<Position> = crate::epd::parse_suite(&text, false).unwrap().into_iter().map(|c| c.position).collect();
     let seen = distinct_positions(&roots, 4);
     let n = seen.len();
     let naive = [7u32; 9];
