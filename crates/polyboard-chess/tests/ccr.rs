@@ -90,3 +90,18 @@ fn ccr_hash_is_equal_for_equal_positions_and_covers_the_state() {
         assert_ne!(a.ccr_hash(), c.ccr_hash(), "{other}");
     }
 }
+
+#[test]
+fn castling_judges_the_path_with_the_rook_lifted() {
+    // Queen-side castling with the rook on b1: the black queen on a1 is blocked by the
+    // rook, but with king and rook lifted it attacks c1 and d1, so castling is illegal.
+    // With a knight on a1 instead, castling stands.
+    let castles = |fen: &str| {
+        let b = Ccr::from_position(&Position::from_fen(fen).unwrap());
+        b.legal_moves().into_iter().filter(|m| m.is_castle()).count()
+    };
+    assert_eq!(castles("4k3/8/8/8/8/8/8/qR2K3 w B - 0 1"), 0);
+    assert_eq!(castles("4k3/8/8/8/8/8/8/nR2K3 w B - 0 1"), 1);
+    // A rook of the side to move behind the castling rook does not matter.
+    assert_eq!(castles("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1"), 1);
+}

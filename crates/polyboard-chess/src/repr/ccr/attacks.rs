@@ -9,7 +9,12 @@
 //! The table is built in one pass over the CCR, as the paper does: the same two loops
 //! as the move generator (ranks by displacement, pieces by nibble) and a jump table on
 //! the 4-bit code ([`ATTACK_JUMP`]) whose handlers walk the same displacements and
-//! mask shifts as the move handlers. Sliders stop at the first occupied nibble.
+//! mask shifts as the move handlers. Sliders stop at the first occupied nibble. The
+//! paper's own speed-ups for this pass are used: "horizontal attacks ... only by one
+//! OR" (a rank ray in one step on the rank's nibble markers), the "double mask" for
+//! bishops and "triple mask" for queens (one loop per vertical direction carrying the
+//! two diagonal rays and the file ray together), and pawns a whole rank at a time (a
+//! rank's pawn markers shifted one nibble each way are the capture squares).
 
 use super::{BLACK, LSB, NIBBLE, PAWN, black_lsb, code_lsb, occupied_lsb, rank_ray, white_lsb};
 

@@ -1,7 +1,144 @@
-//! `ccr`: the Compact Chessboard Representation of Vučković (2012), "An alternative
-//! efficient chessboard representation based on 4-bit piece coding".
+//! `ccr`: the Compact Chessboard Representation of Vučković, "An alternative efficient
+//! chessboard representation based on 4-bit piece coding" (Yugoslav Journal of
+//! Operations Research 22 (2012) 265-284), implemented as the paper specifies it.
 //!
-//! DOC-PLACEHOLDER
+//! # The board: eight `u32` ranks (sections 4.1, 4.2)
+//!
+//! Every square holds the 4-bit code of Table 1: [`EMPTY`] `0000b`, white [`PAWN`],
+//! [`KNIGHT`], [`BISHOP`], [`ROOK`], [`QUEEN`], [`KING`] `0001b`..`0110b`, and the
+//! black pieces the same with the colour bit [`BLACK`] set (`1001b`..`1110b`). A rank
+//! is one 32-bit register and the board is 32 bytes (`CCR: array [0..7] of
+//! cardinal`). The layout is the paper's, checked against its worked examples in the
+//! tests: element `d` is rank `8 - d` (rank 8 first; the paper's byte offset `+4d`),
+//! and nibble `n` (bits `4n..4n+3`) is file `7 - n`, the a-file in the top nibble.
+//!
+//! ```text
+//!             bits 31-28  27-24  23-20  19-16  15-12  11-8   7-4    3-0
+//! ranks[0]         a8     b8     c8     d8     e8     f8     g8     h8
+//! ranks[1]         a7     ...                                       h7
+//!   ...
+//! ranks[7]         a1     b1     c1     d1     e1     f1     g1     h1
+//! ```
+//!
+//! Figure 1 of the paper (black king e8; white knight g4, pawn e3, rook a2, bishop
+//! c2, king e2) is `CCR = (57344, 0, 0, 0, 32, 4096, 1076912128, 0)`, that is
+//! `0000E000h` for the black king on e8 and `40306000h` for rank 2. The internal
+//! square index `i = 8d + n` is polyboard's square `63 - i` (a1 = 0), so the only
+//! conversion, at the boundary ([`Board::from_position`], [`Board::to_position`] and
+//! the squares of a [`Move`]), is `i ^ 63`.
+//!
+//! # Memory layout of [`Ccr`]: 56 bytes
+//!
+//! | field | type | bytes | meaning |
+//! | --- | --- | --- | --- |
+//! | `ranks` | `[u32; 8]` | 32 | the CCR above |
+//! | `zobrist` | `u64` | 8 | polyboard's Zobrist key, kept incrementally (for cross-checking every representation; the CCR key of section 5.4 is computed on demand) |
+//! | `halfmove` | `u32` | 4 | halfmove clock |
+//! | `fullmove` | `u32` | 4 | fullmove number |
+//! | `castling` | `u16` | 2 | rights by rook file: bit `f` for White's rook on file `f` of rank 1, bit `8 + f` for Black's on rank 8 (Chess960-ready) |
+//! | `kings` | `[u8; 2]` | 2 | internal index of the white and the black king |
+//! | `ep` | `u8` | 1 | file of the en passant square (its rank follows from the side to move), 8 for none; kept only when a legal capture exists |
+//! | `turn` | `Color` | 1 | side to move |
+//! | `chess960` | `bool` | 1 | Chess960 flag (notation only) |
+//!
+//! 55 bytes of fields, padded to 56 (alignment 8). The state beyond the paper's 32
+//! bytes is what a game needs (side, castling, en passant, clocks), the key every
+//! polyboard representation keeps, and the two king squares, cached so that the
+//! king is not searched for at every node.
+//!
+//! Per node the generator derives more tables in the same nibble layout, as section
+//! 4.4 describes ("every new symmetric data structure adds 4 bits at every square"),
+//! on the stack and never stored: the opponent's attack table, and `1111b` masks of
+//! own pieces, occupied squares, legal targets and captures, and pinned pieces (each
+//! pinned piece's nibble holds the id of the line it is pinned on).
+//!
+//! # Move generation (sections 4.3 and 5.1)
+//!
+//! Section 5.1's two loops: the outer over the ranks (displacements), the inner over
+//! the nibbles of a rank, with one call through a jump table indexed by the 4-bit code
+//! (`Gen::JUMP`, an array of 16 function pointers; entries other than the mover's
+//! pieces are a no-op). Empty squares and the opponent's pieces are skipped with a bit
+//! scan over the rank's own-piece markers (section 5.2: "BSF ... then AND 1111b").
+//! Each handler works as section 4.3 does: a square is a displacement (rank element)
+//! and a mask (`1111b` shifted to the nibble); a vertical step changes the
+//! displacement, a horizontal step shifts the mask by 4, and the edges need no test
+//! but the displacement's range (a mask shifted past the rank's edge is zero). A target
+//! is free when `CCR[d] and MASK = 0`. Knights and kings test their eight (displacement,
+//! shift) pairs (Table 3); pawns step, double-step and capture one nibble aside.
+//! Sliders run the paper's loops, with the multi-mask speed-up it proposes for attacks:
+//! one loop per vertical direction carries the masks of the two diagonals and the file
+//! together, each dropped at its first piece; rank moves are one step on the rank's
+//! nibble markers (the first blocker on each side found with a bit scan).
+//!
+//! # Legality from the attack tables (section 4.4)
+//!
+//! The paper generates pseudo-legal moves; perft counts legal ones, so each node
+//! first builds the opponent's attack table (`WHITE_ATTACKS` or `BLACK_ATTACKS`, the
+//! paper's attacker bits: pawn `1000b`, knight/bishop `0100b`, rook `0010b`,
+//! queen/king `0001b`; see [`Ccr::attacks`]) with the mover's king lifted off, so that
+//! a king cannot step back along a checking line. Then:
+//! - check: the king's nibble in that table is not zero;
+//! - king moves: a target is legal when its nibble in the table is zero;
+//! - castling (standard and Chess960): the squares between king, rook and their
+//!   targets must be empty but for the two (one AND on the back rank), the king's path
+//!   must read zero in the table (one AND), and no rook or queen of the opponent may
+//!   stand behind the castling rook on the rank (lifting the rook would let it attack
+//!   the path);
+//! - pins: a scan from the king along the eight lines (displacement and mask steps on
+//!   the CCR) finds an own piece followed by an opponent's slider of that line's kind.
+//!   The scan continues past an own piece only when the attack table shows a slider
+//!   of that kind attacking it. A pinned piece moves only along its line;
+//! - check evasions: when in check, the same scan (and the knight and pawn squares)
+//!   gives the checkers; with one, non-king moves must land on the checking ray or the
+//!   checker (a `1111b` mask ANDed into the targets); with two, only the king moves;
+//! - en passant (rare) is made on a copy of the CCR and kept when the recomputed
+//!   attack table leaves the king unattacked; after a double push the en passant
+//!   square is stored only if such a legal capture exists.
+//!
+//! Bulk counting ([`PerftNode::count_moves`]) runs the same generator into a counter:
+//! every target mask is counted with a popcount, no move is built. Make and unmake
+//! rewrite two or three nibbles and update the Zobrist key and the rights; unmake
+//! restores the captured code from [`Undo`].
+//!
+//! # The key without Zobrist tables (section 5.4): measured
+//!
+//! [`Ccr::ccr_hash`] folds the eight ranks and a state word (side, castling, en
+//! passant) into 64 bits by rotations by prime numbers and XOR (the paper names only
+//! "prime numbers as a rotation base"; see the `hash` module). Measured by the ignored
+//! test `ccr_hash_collision_rates` on 2,838,521 distinct positions (board, side,
+//! castling, en passant: every position of the 126-position suite's trees to depth 4),
+//! counting the keys that repeat an earlier key, with the crate's Zobrist key cut to
+//! the same widths:
+//!
+//! | key bits | random key (expected) | Zobrist | CCR key | CCR key, all rotations 7 |
+//! | --- | --- | --- | --- | --- |
+//! | 64 | 0.0 | 0 | 37,290 (1.3 %) | 117,347 (4.1 %) |
+//! | 48 | 0.0 | 0 | 1,352,466 | 1,568,413 |
+//! | 40 | 3.7 | 3 | 2,015,744 | 2,054,149 |
+//! | 32 | 937.8 | 967 | 2,402,903 | 2,450,807 |
+//! | 24 | 227,135 | 228,848 | 2,668,289 | 2,691,021 |
+//!
+//! Zobrist behaves like a random key at every width. The CCR key does not: it is a
+//! linear map in which every board bit lands on exactly one key bit (four board bits
+//! per key bit), so two positions collide whenever their differences cancel bit for
+//! bit, e.g. the boards `r7/8/4K3/8/5k2/7r/8/7R` and `r6r/4K3/8/8/5k2/8/8/7R` both
+//! hash to 0. The paper's "without collisions" does not hold on perft trees, whose
+//! positions differ by few pieces. A bijective mixer after the fold (the test prints
+//! this column too) leaves the 64-bit collisions as they are but makes the truncated
+//! keys behave (38,179 repeats at 32 bits instead of 2.4 million), which matters for
+//! a transposition table indexed by low bits.
+//!
+//! # Conversion to bitboards (section 5.5)
+//!
+//! [`ccr_to_bitboards`] is the paper's branch-free procedure (`adr := rank and 1111b;
+//! bitboards[adr] := bitboards[adr] or bit`), giving the sixteen bitboards of its
+//! `tbitboards` record indexed by code, in polyboard's square numbering;
+//! [`bitboards_to_ccr`] is the inverse. `from_position` and `to_position` go through
+//! them, and a test checks the round trip on every perft-suite position.
+//!
+//! # Speed
+//!
+//! SPEED-PLACEHOLDER
 
 mod attacks;
 mod convert;
