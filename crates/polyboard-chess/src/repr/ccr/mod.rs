@@ -138,7 +138,18 @@
 //!
 //! # Speed
 //!
-//! SPEED-PLACEHOLDER
+//! `polyboard bench --quick` (five CPW positions, two shared cores, so a noisy
+//! machine; the ratios to `magic` from the same run are the stable part): bulk
+//! geomean 145 Mnps against `magic`'s 540 (0.27x), full 59 against 79 (0.75x).
+//!
+//! What limits it is the technique's own work per node: the opponent's attack table
+//! is rebuilt from scratch at every node (one handler per piece, sliders walked
+//! square by square), which costs about as much as generating the moves; every piece
+//! is one indirect call and its own short mask loops, where bitboards handle a whole
+//! piece type, or all of a piece's targets, in a few instructions; and bulk counting
+//! still walks each slider ray. The jump table itself is not the cost (a `match` in
+//! its place measured the same). Copy-make is cheap, 56 bytes, so the gap to `magic`
+//! narrows when every leaf is played (full perft).
 
 mod attacks;
 mod convert;
