@@ -124,6 +124,7 @@ repr_tests! {
     kindergarten => polyboard_chess::repr::Kindergarten,
     quad => polyboard_chess::repr::Quad,
     bb32 => polyboard_chess::repr::Bb32Board,
+    ccr => polyboard_chess::repr::Ccr,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -132,7 +133,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated", "kindergarten", "quad", "bb32"];
+const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated", "kindergarten", "ccr", "quad", "bb32"];
 
 #[test]
 fn every_listed_representation_is_tested() {

@@ -6,6 +6,7 @@
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
 pub mod bb32;
+pub mod ccr;
 pub mod classical;
 pub mod kindergarten;
 pub mod magic;
@@ -14,6 +15,7 @@ pub mod quad;
 pub mod rotated;
 
 pub use bb32::Bb32Board;
+pub use ccr::Ccr;
 pub use classical::Classical;
 pub use kindergarten::Kindergarten;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -34,6 +36,7 @@ pub fn names() -> Vec<&'static str> {
         "classical",
         "rotated",
         "kindergarten",
+        "ccr",
         "quad",
         "bb32",
     ]
@@ -69,6 +72,10 @@ macro_rules! with_repr {
             }
             "kindergarten" => {
                 type $B = $crate::repr::Kindergarten;
+                Some($body)
+            }
+            "ccr" => {
+                type $B = $crate::repr::Ccr;
                 Some($body)
             }
             "quad" => {

@@ -1,0 +1,528 @@
+//! Sections 4.3 and 5.1 of the paper: move generation by rank displacement and mask
+//! shifts, dispatched through a jump table on the 4-bit code; made legal with the
+//! attack table of section 4.4 and a pin scan on the CCR.
+
+use super::attacks::{ATTACK_MINOR, ATTACK_QUEEN_KING, ATTACK_ROOK, attack_table};
+use super::{
+    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
+    rank_ray, white_lsb,
+};
+use crate::types::Move;
+use polyboard_core::MoveList;
+
+/// Pin line ids, kept per pinned piece in the `pins` nibbles: the line through the
+/// king along which the piece may still move.
+const FILE: u32 = 1;
+/// Along the rank (displacement constant, mask shifted).
+const RANK: u32 = 2;
+/// Displacement and shift with the same sign: the a1-h8 diagonals.
+const DIAG: u32 = 3;
+/// Displacement and shift with opposite signs: the h1-a8 diagonals.
+const ANTI: u32 = 4;
+
+/// Receives generated moves: a counter (bulk counting) or a move list.
+pub(super) trait Sink {
+    /// Normal moves from internal index `from` to every `1111b` nibble of `t`, on
+    /// rank element `d`.
+    fn targets(&mut self, from: usize, d: usize, t: u32);
+    /// Promotions (four each) from `from` to every `1111b` nibble of `t` on `d`.
+    fn promotions(&mut self, from: usize, d: usize, t: u32);
+    /// One castling or en passant move.
+    fn special(&mut self, mv: Move);
+}
+
+/// Counts moves without building them.
+pub(super) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn targets(&mut self, _from: usize, _d: usize, t: u32) {
+        self.0 += u64::from(t.count_ones() / 4);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, _d: usize, t: u32) {
+        self.0 += u64::from(t.count_ones());
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Sink for MoveList<Move> {
+    #[inline(always)]
+    fn targets(&mut self, from: usize, d: usize, mut t: u32) {
+        let from = index_to_square(from);
+        while t != 0 {
+            let n = (t.trailing_zeros() / 4) as usize;
+            t &= !(NIBBLE << (4 * n));
+            self.push(Move::normal(from, index_to_square(d * 8 + n)));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: usize, d: usize, mut t: u32) {
+        let from = index_to_square(from);
+        while t != 0 {
+            let n = (t.trailing_zeros() / 4) as usize;
+            t &= !(NIBBLE << (4 * n));
+            let to = index_to_square(d * 8 + n);
+            for role in [crate::Role::Queen, crate::Role::Knight, crate::Role::Rook, crate::Role::Bishop] {
+                self.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// The state of one generation: the CCR, the masks the handlers test targets
+/// against, and the sink. Every mask is in the CCR layout, `1111b` per square.
+pub(super) struct Gen<'a, S, const W: bool> {
+    ranks: &'a [u32; 8],
+    /// Squares a piece other than the king may move to: not our own, and on the
+    /// check-evasion squares (the checker and the squares between) when in check.
+    target: [u32; 8],
+    /// `target` restricted to enemy pieces: pawn captures.
+    capture: [u32; 8],
+    /// A line id (FILE, RANK, DIAG, ANTI) in the nibble of each pinned piece.
+    pins: [u32; 8],
+    /// The other side's attack table (section 4.4), computed with our king lifted.
+    their: [u32; 8],
+    /// Our own pieces.
+    own: [u32; 8],
+    /// Every occupied nibble.
+    occupied: [u32; 8],
+    /// Our castling rights: bit `f` for a rook on file `f` of our back rank.
+    castling: u32,
+    in_check: bool,
+    sink: &'a mut S,
+}
+
+/// A move handler of the jump table: generates the moves of our piece on rank
+/// element `d`, nibble `n`.
+type Handler<S, const W: bool> = fn(&mut Gen<'_, S, W>, usize, usize);
+
+/// The nibble mask of square (`d`, `n`) after a step, or `None` off the board.
+#[inline(always)]
+fn step<const DD: isize, const DN: i32>(d: usize, m: u32) -> (usize, u32) {
+    let d = if DD != 0 { d.wrapping_add_signed(DD) } else { d };
+    let m = if DN > 0 {
+        m << 4
+    } else if DN < 0 {
+        m >> 4
+    } else {
+        m
+    };
+    (d, m)
+}
+
+impl<'a, S: Sink, const W: bool> Gen<'a, S, W> {
+    /// Section 5.1's jump table: the handler of every 4-bit code. Only our own codes
+    /// are ever dispatched; the others point to a no-op.
+    const JUMP: [Handler<S, W>; 16] = {
+        let none: Handler<S, W> = nothing::<S, W>;
+        let mut table = [none; 16];
+        let base = if W { 0 } else { BLACK as usize };
+        table[base + PAWN as usize] = pawn::<S, W>;
+        table[base + KNIGHT as usize] = knight::<S, W>;
+        table[base + BISHOP as usize] = bishop::<S, W>;
+        table[base + ROOK as usize] = rook::<S, W>;
+        table[base + QUEEN as usize] = queen::<S, W>;
+        table[base + KING as usize] = king::<S, W>;
+        table
+    };
+
+    /// Code of one of our pieces.
+    const fn ours(role: u32) -> u32 {
+        if W { role } else { role | BLACK }
+    }
+
+    /// Code of one of their pieces.
+    const fn theirs(role: u32) -> u32 {
+        if W { role | BLACK } else { role }
+    }
+
+    /// Nibble markers (bit `4n`) of our pieces in rank `r`.
+    #[inline(always)]
+    fn own_lsb(r: u32) -> u32 {
+        if W { white_lsb(r) } else { black_lsb(r) }
+    }
+
+    /// Nibble markers of their pieces in rank `r`.
+    #[inline(always)]
+    fn their_lsb(r: u32) -> u32 {
+        if W { black_lsb(r) } else { white_lsb(r) }
+    }
+
+    /// The pin line id of our piece on (`d`, `n`), 0 when not pinned.
+    #[inline(always)]
+    fn pin(&self, d: usize, n: usize) -> u32 {
+        (self.pins[d & 7] >> (4 * n)) & NIBBLE
+    }
+
+    /// Walks from the king along one line (`DD` ranks, `DN` nibbles per step). The
+    /// first piece met decides: one of their sliders of the line's kind is a checker
+    /// (its ray is ORed into `evasion`, returns 1); one of ours is pinned when the
+    /// next piece beyond it is such a slider. A piece of ours that the attack table
+    /// shows no slider of that kind attacking cannot be pinned, so the walk stops.
+    #[inline(always)]
+    fn scan<const DD: isize, const DN: i32, const LINE: u32>(
+        &mut self,
+        kd: usize,
+        kn: usize,
+        evasion: &mut [u32; 8],
+    ) -> u32 {
+        let ortho = LINE == FILE || LINE == RANK;
+        let (slider, queen) =
+            if ortho { (Self::theirs(ROOK), Self::theirs(QUEEN)) } else { (Self::theirs(BISHOP), Self::theirs(QUEEN)) };
+        let slider_bits = if ortho { ATTACK_ROOK | ATTACK_QUEEN_KING } else { ATTACK_MINOR | ATTACK_QUEEN_KING };
+        let (mut d, mut m) = (kd, NIBBLE << (4 * kn));
+        loop {
+            (d, m) = step::<DD, DN>(d, m);
+            if d > 7 || m == 0 {
+                return 0;
+            }
+            let r = self.ranks[d];
+            if r & m == 0 {
+                continue;
+            }
+            let shift = m.trailing_zeros();
+            let p = (r >> shift) & NIBBLE;
+            if Self::own_lsb(r) & m != 0 {
+                if (self.their[d] >> shift) & slider_bits == 0 {
+                    return 0;
+                }
+                let (pd, pm) = (d, m);
+                loop {
+                    (d, m) = step::<DD, DN>(d, m);
+                    if d > 7 || m == 0 {
+                        return 0;
+                    }
+                    let r = self.ranks[d];
+                    if r & m != 0 {
+                        let q = (r >> m.trailing_zeros()) & NIBBLE;
+                        if q == slider || q == queen {
+                            self.pins[pd] |= LINE << pm.trailing_zeros();
+                        }
+                        return 0;
+                    }
+                }
+            }
+            if self.in_check && (p == slider || p == queen) {
+                // The checking ray: every square from the king to the checker.
+                let (mut d2, mut m2) = (kd, NIBBLE << (4 * kn));
+                loop {
+                    (d2, m2) = step::<DD, DN>(d2, m2);
+                    evasion[d2 & 7] |= m2;
+                    if d2 == d && m2 == m {
+                        return 1;
+                    }
+                }
+            }
+            return 0;
+        }
+    }
+
+    /// Knight and pawn checkers of the king on (`kd`, `kn`), ORed into `evasion`.
+    fn leaper_checkers(&self, kd: usize, kn: usize, evasion: &mut [u32; 8]) -> u32 {
+        let b = 1u32 << (4 * kn);
+        let mut count = 0;
+        let knight = Self::theirs(KNIGHT) * 0x1111_1111;
+        let mut probe = |d: usize, bits: u32, code: u32| {
+            if d < 8 && bits != 0 {
+                let r = self.ranks[d] ^ code;
+                // Nibbles of `bits` that hold exactly `code`.
+                let hit = bits & !(r | r >> 1 | r >> 2 | r >> 3);
+                if hit != 0 {
+                    count += hit.count_ones();
+                    evasion[d] |= hit * NIBBLE;
+                }
+            }
+        };
+        let one = (b << 8) | (b >> 8);
+        let two = (b << 4) | (b >> 4);
+        probe(kd.wrapping_sub(1), one, knight);
+        probe(kd + 1, one, knight);
+        probe(kd.wrapping_sub(2), two, knight);
+        probe(kd + 2, two, knight);
+        // Their pawns attack towards us: a black pawn above a white king, and so on.
+        let pawn = Self::theirs(PAWN) * 0x1111_1111;
+        probe(if W { kd.wrapping_sub(1) } else { kd + 1 }, two, pawn);
+        count
+    }
+
+    /// Castling for our king on (`kd`, `kn`), not in check: the squares between
+    /// king, rook and their targets must be empty but for the two, the king's path
+    /// unattacked (one AND with the attack table's back rank), and no rook or queen of
+    /// theirs may stand behind the castling rook on the rank (it would attack the path
+    /// once the rook is lifted).
+    fn castle(&mut self, kd: usize, kn: usize) {
+        let mut rights = self.castling;
+        let kfile = 7 - kn;
+        let rank = self.ranks[kd & 7];
+        while rights != 0 {
+            let rfile = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let rn = 7 - rfile;
+            let king_side = rfile > kfile;
+            let (kt, rt) = if king_side { (6, 5) } else { (2, 3) };
+            let kspan = span(kfile, kt);
+            let movers = (NIBBLE << (4 * kn)) | (NIBBLE << (4 * rn));
+            if rank & !movers & (kspan | span(rfile, rt)) != 0 || self.their[kd & 7] & kspan != 0 {
+                continue;
+            }
+            // Behind the rook, away from the king.
+            let mut m = NIBBLE << (4 * rn);
+            loop {
+                m = if king_side { m >> 4 } else { m << 4 };
+                if m == 0 || rank & m != 0 {
+                    break;
+                }
+            }
+            if m != 0 {
+                let p = (rank >> m.trailing_zeros()) & NIBBLE;
+                if p == Self::theirs(ROOK) || p == Self::theirs(QUEEN) {
+                    continue;
+                }
+            }
+            self.sink.special(Move::castle(index_to_square(kd * 8 + kn), index_to_square(kd * 8 + rn)));
+        }
+    }
+
+    /// En passant onto file `file`: made on a copy of the CCR, then legal when the
+    /// recomputed attack table leaves our king unattacked.
+    #[cold]
+    #[inline(never)]
+    fn en_passant(&mut self, file: usize, kd: usize, kn: usize) {
+        let en = 7 - file;
+        let (ed, pd) = if W { (2, 3) } else { (5, 4) };
+        let pawn = Self::ours(PAWN);
+        for nn in [en + 1, en.wrapping_sub(1)] {
+            if nn > 7 || (self.ranks[pd] >> (4 * nn)) & NIBBLE != pawn {
+                continue;
+            }
+            let mut after = *self.ranks;
+            after[pd] &= !((NIBBLE << (4 * nn)) | (NIBBLE << (4 * en)));
+            after[ed] |= pawn << (4 * en);
+            let att = attack_table(&after, !W, 0, 0);
+            if (att[kd & 7] >> (4 * kn)) & NIBBLE == 0 {
+                self.sink.special(Move::en_passant(index_to_square(pd * 8 + nn), index_to_square(ed * 8 + en)));
+            }
+        }
+    }
+}
+
+/// Nibble mask of the files `a..=b` (either order) of one rank.
+#[inline(always)]
+fn span(a: usize, b: usize) -> u32 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    // File f is nibble 7 - f.
+    (u32::MAX >> (4 * lo)) & (u32::MAX << (4 * (7 - hi)))
+}
+
+/// Generates the legal moves of the side `W` (white when true) into `sink`.
+#[inline(always)]
+pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
+    let ranks = &b.ranks;
+    let us = if W { 0 } else { 1 };
+    let ksq = b.kings[us] as usize;
+    let (kd, kn) = (ksq >> 3, ksq & 7);
+    let kmask = NIBBLE << (4 * kn);
+
+    // Their attacks, with our king lifted off so that it cannot step back along a
+    // checking line.
+    let their = attack_table(ranks, !W, kd, kmask);
+    let in_check = their[kd] & kmask != 0;
+
+    let own = ranks.map(|r| Gen::<S, W>::own_lsb(r) * NIBBLE);
+    let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
+    let mut g = Gen::<S, W> {
+        ranks,
+        target: [0; 8],
+        capture: [0; 8],
+        pins: [0; 8],
+        their,
+        own,
+        occupied,
+        castling: u32::from(b.castling >> (8 * us)) & 0xff,
+        in_check,
+        sink,
+    };
+
+    let mut evasion = if in_check { [0u32; 8] } else { [u32::MAX; 8] };
+    let mut checkers = g.scan::<-1, 0, FILE>(kd, kn, &mut evasion)
+        + g.scan::<1, 0, FILE>(kd, kn, &mut evasion)
+        + g.scan::<0, 1, RANK>(kd, kn, &mut evasion)
+        + g.scan::<0, -1, RANK>(kd, kn, &mut evasion)
+        + g.scan::<-1, -1, DIAG>(kd, kn, &mut evasion)
+        + g.scan::<1, 1, DIAG>(kd, kn, &mut evasion)
+        + g.scan::<-1, 1, ANTI>(kd, kn, &mut evasion)
+        + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
+    if in_check {
+        checkers += g.leaper_checkers(kd, kn, &mut evasion);
+        if checkers > 1 {
+            king(&mut g, kd, kn);
+            return;
+        }
+    }
+    for d in 0..8 {
+        g.target[d] = !own[d] & evasion[d];
+        g.capture[d] = g.target[d] & (Gen::<S, W>::their_lsb(ranks[d]) * NIBBLE);
+    }
+
+    // Section 5.1: the outer loop over the ranks (displacements), the inner over the
+    // nibbles, one table jump per piece. Empty squares and their pieces are skipped
+    // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
+    for (d, &r) in ranks.iter().enumerate() {
+        let mut bits = Gen::<S, W>::own_lsb(r);
+        while bits != 0 {
+            let shift = bits.trailing_zeros();
+            bits &= bits - 1;
+            let code = (r >> shift) & NIBBLE;
+            (Gen::<S, W>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+        }
+    }
+
+    if b.ep != NO_EP {
+        g.en_passant(b.ep as usize, kd, kn);
+    }
+}
+
+fn nothing<S: Sink, const W: bool>(_: &mut Gen<'_, S, W>, _: usize, _: usize) {}
+
+/// Pawn: one step forward (displacement -4 for white, +4 for black), two from the
+/// starting rank, captures one nibble aside; promotions on the last rank. The
+/// single push and both captures land on one rank, so they go out as one mask.
+fn pawn<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    let pin = g.pin(d, n);
+    let m = NIBBLE << (4 * n);
+    let from = d * 8 + n;
+    let d1 = (if W { d.wrapping_sub(1) } else { d + 1 }) & 7;
+    // Which of push, capture left (shl 4, towards the a-file) and capture right a
+    // pin on each line leaves: a white pawn captures left along the h1-a8
+    // diagonal, a black one along the a1-h8 diagonal.
+    let (left_line, right_line) = if W { (ANTI, DIAG) } else { (DIAG, ANTI) };
+    let keep = |line: u32| if pin == 0 || pin == line { u32::MAX } else { 0 };
+    let push = m & !g.occupied[d1] & keep(FILE);
+    let captures = ((m << 4) & keep(left_line) | (m >> 4) & keep(right_line)) & g.capture[d1];
+    let t = (push & g.target[d1]) | captures;
+    if d1 == (if W { 0 } else { 7 }) {
+        g.sink.promotions(from, d1, t);
+    } else {
+        g.sink.targets(from, d1, t);
+    }
+    if d == (if W { 6 } else { 1 }) && push != 0 {
+        let d2 = if W { 4 } else { 3 };
+        g.sink.targets(from, d2, m & !g.occupied[d2] & g.target[d2]);
+    }
+}
+
+/// Knight: the eight (displacement, rotation) pairs of section 4.3; a pinned knight
+/// never moves.
+fn knight<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    if g.pin(d, n) != 0 {
+        return;
+    }
+    let m = NIBBLE << (4 * n);
+    let from = d * 8 + n;
+    let one = (m << 8) | (m >> 8);
+    let two = (m << 4) | (m >> 4);
+    if d >= 1 {
+        g.sink.targets(from, d - 1, g.target[d - 1] & one);
+        if d >= 2 {
+            g.sink.targets(from, d - 2, g.target[d - 2] & two);
+        }
+    }
+    if d <= 6 {
+        g.sink.targets(from, d + 1, g.target[d + 1] & one);
+        if d <= 5 {
+            g.sink.targets(from, d + 2, g.target[d + 2] & two);
+        }
+    }
+}
+
+/// The slider loops of section 4.3, with the paper's double and triple masks: one
+/// loop walks the displacement `DD` ranks at a time and carries the masks of up to
+/// three rays, `l` shifted left (towards the a-file), `v` straight and `r` shifted
+/// right. A mask moves on while its square is empty and drops to zero after the
+/// first piece (a capture if it is theirs); a shift past the edge zeroes it too.
+#[inline(always)]
+fn sweep<S: Sink, const W: bool, const DD: isize>(g: &mut Gen<'_, S, W>, d: usize, n: usize, m: [u32; 3]) {
+    let from = d * 8 + n;
+    let [mut l, mut v, mut r] = m;
+    let mut d = d;
+    loop {
+        d = d.wrapping_add_signed(DD);
+        if d > 7 {
+            break;
+        }
+        l <<= 4;
+        r >>= 4;
+        let t = l | v | r;
+        if t == 0 {
+            break;
+        }
+        g.sink.targets(from, d, t & g.target[d]);
+        let b = g.occupied[d];
+        l &= !b;
+        v &= !b;
+        r &= !b;
+    }
+}
+
+/// The moves of a slider, `diag` and `ortho` telling which lines it moves on. A
+/// pinned slider keeps only the rays of its pin line. Up the board (displacement
+/// -4) the a1-h8 diagonal shifts right and the h1-a8 diagonal left; down, the
+/// reverse. The rank is done in one step on the rank's nibble markers.
+#[inline(always)]
+fn slider<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, diag: bool, ortho: bool) {
+    let pin = g.pin(d, n);
+    let m = NIBBLE << (4 * n);
+    let on = |line: u32| if pin == 0 || pin == line { m } else { 0 };
+    let (a1h8, h1a8) = if diag { (on(DIAG), on(ANTI)) } else { (0, 0) };
+    let file = if ortho { on(FILE) } else { 0 };
+    sweep::<S, W, -1>(g, d, n, [h1a8, file, a1h8]);
+    sweep::<S, W, 1>(g, d, n, [a1h8, file, h1a8]);
+    if ortho && (pin == 0 || pin == RANK) {
+        let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
+        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.target[d & 7]);
+    }
+}
+
+fn bishop<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    slider(g, d, n, true, false);
+}
+
+fn rook<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    slider(g, d, n, false, true);
+}
+
+fn queen<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    slider(g, d, n, true, true);
+}
+
+/// King: Table 3's eight neighbours, each legal when not ours and zero in their
+/// attack table (computed with the king lifted); then castling.
+fn king<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+    let m = NIBBLE << (4 * n);
+    let from = d * 8 + n;
+    let side = (m << 4) | (m >> 4);
+    let row = side | m;
+    let to = |g: &mut Gen<'_, S, W>, d: usize, mask: u32| {
+        let a = g.their[d];
+        let attacked = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111_1111;
+        g.sink.targets(from, d, mask & !g.own[d] & !(attacked * NIBBLE));
+    };
+    to(g, d & 7, side);
+    if d >= 1 {
+        to(g, d - 1, row);
+    }
+    if d <= 6 {
+        to(g, d + 1, row);
+    }
+    if !g.in_check && g.castling != 0 {
+        g.castle(d, n);
+    }
+}
