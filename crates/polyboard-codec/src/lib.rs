@@ -92,7 +92,7 @@ impl Format {
 
     /// True when the format can encode and decode.
     pub const fn is_available(self) -> bool {
-        !matches!(self, Format::Ccr)
+        true
     }
 
     /// The formats that can encode and decode.
@@ -103,7 +103,7 @@ impl Format {
     /// A one-line description.
     pub const fn description(self) -> &'static str {
         match self {
-            Format::Ccr => "the 32-byte CCR board plus the state (not yet available)",
+            Format::Ccr => "the 32-byte CCR board (Vučković's eight 4-bit-coded ranks) plus the state",
             Format::Stream => "the survey's 4-bit stream: piece codes and empty-square runs, then the state",
             Format::Huffman => "the survey's Huffman scheme: empty 0, pawn 10c, ...; 204 bits at most",
             Format::HuffmanTuned => "the survey's fine-tuned Huffman: empty runs, kings apart, implicit colours",
@@ -122,7 +122,7 @@ impl Format {
             Format::HuffmanTuned => huffman_tuned::MAX_BYTES,
             Format::BinaryFen => binaryfen::MAX_BYTES,
             Format::Compact => compact::MAX_BYTES,
-            Format::Ccr => 0,
+            Format::Ccr => ccr::MAX_BYTES,
         }
     }
 
@@ -143,7 +143,7 @@ impl Format {
             Format::Huffman => Ok(huffman::encode(pos, out)),
             Format::HuffmanTuned => Ok(huffman_tuned::encode(pos, out)),
             Format::BinaryFen => Ok(binaryfen::encode(pos, out)),
-            Format::Ccr => ccr::encode(pos, out),
+            Format::Ccr => Ok(ccr::encode(pos, out)),
             Format::Compact => Ok(compact::encode(pos, out)),
         }
     }

@@ -114,7 +114,7 @@ fn outermost(rooks_on_back: u64, king: Square, side: CastlingSide) -> Option<Squ
     }))
 }
 
-fn write_leb(w: &mut BitWriter, mut v: u32) {
+pub(crate) fn write_leb(w: &mut BitWriter, mut v: u32) {
     loop {
         let more = v >= 128;
         w.bit(more);
@@ -126,7 +126,7 @@ fn write_leb(w: &mut BitWriter, mut v: u32) {
     }
 }
 
-fn read_leb(r: &mut BitReader, field: &'static str) -> Result<u32, DecodeError> {
+pub(crate) fn read_leb(r: &mut BitReader, field: &'static str) -> Result<u32, DecodeError> {
     let mut v = 0u64;
     for group in 0..5 {
         let more = r.bit(field)?;
