@@ -62,8 +62,13 @@ fn errors_name_the_field() {
     // An empty board in binaryfen.
     let e = Format::BinaryFen.decode(&[0; 8], false).unwrap_err();
     assert_eq!((e.field, e.kind), ("board", ErrorKind::Impossible));
+    // A CCR board without its state, and a nibble that is no Table 1 code.
     let e = Format::Ccr.decode(&[0; 32], false).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Unavailable);
+    assert_eq!((e.field, e.kind), ("side to move", ErrorKind::Truncated));
+    let e = Format::Ccr.decode(&[0x70; 33], false).unwrap_err();
+    assert_eq!((e.field, e.kind), ("board", ErrorKind::BadCode));
+    let e = Format::Ccr.decode(&[0; 31], false).unwrap_err();
+    assert_eq!((e.field, e.kind), ("board", ErrorKind::Truncated));
 }
 
 #[test]
