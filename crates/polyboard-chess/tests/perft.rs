@@ -118,6 +118,7 @@ macro_rules! repr_tests {
 
 repr_tests! {
     magic => polyboard_chess::repr::Magic,
+    x88 => polyboard_chess::repr::X88,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -126,7 +127,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext"];
+const TESTED: &[&str] = &["magic", "pext", "x88"];
 
 #[test]
 fn every_listed_representation_is_tested() {

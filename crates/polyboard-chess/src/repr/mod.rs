@@ -6,10 +6,12 @@
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
 pub mod magic;
+pub mod x88;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
+pub use x88::X88;
 
 /// The names of the representations available on this build. The first is the
 /// default of `polyboard perft` (the fastest).
@@ -18,6 +20,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "x88",
     ]
     .to_vec()
 }
@@ -35,6 +38,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "x88" => {
+                type $B = $crate::repr::X88;
                 Some($body)
             }
             _ => None,
