@@ -612,7 +612,9 @@ impl X88 {
         }
     }
 
-    #[inline(never)]
+    /// Castling with the rook on `r` if the squares are empty (tested here, inline)
+    /// and the king's path is safe (tested out of line).
+    #[inline(always)]
     fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
@@ -631,17 +633,24 @@ impl X88 {
             }
             x += 1;
         }
-        // No square of the king's path attacked, with king and rook lifted.
+        if self.castle_path_safe::<W>(k, kto, r) {
+            sink.special(Move::castle(to64(k), to64(r)));
+        }
+    }
+
+    /// True when no square from `k` to `kto` is attacked with king and rook (`r`) lifted.
+    #[inline(never)]
+    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8) -> bool {
         let lifted = |x: u8| if x == k || x == r { EMPTY } else { self.at(x) };
         let (lo, hi) = if k < kto { (k, kto) } else { (kto, k) };
         let mut x = lo;
         while x <= hi {
             if self.attacked::<W>(lifted, x) {
-                return;
+                return false;
             }
             x += 1;
         }
-        sink.special(Move::castle(to64(k), to64(r)));
+        true
     }
 
     /// En passant captures, each verified by playing it on a copy of the board.
