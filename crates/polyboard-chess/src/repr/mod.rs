@@ -6,11 +6,13 @@
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
 pub mod magic;
+pub mod mailbox10x12;
 pub mod x88;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Magic};
+pub use mailbox10x12::Mailbox;
 pub use x88::X88;
 
 /// The names of the representations available on this build. The first is the
@@ -20,6 +22,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "mailbox10x12",
         "x88",
     ]
     .to_vec()
@@ -38,6 +41,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "mailbox10x12" => {
+                type $B = $crate::repr::Mailbox;
                 Some($body)
             }
             "x88" => {
