@@ -66,7 +66,6 @@ use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 const EMPTY: u8 = 0;
 const PAWN: u8 = 1;
-const KNIGHT: u8 = 2;
 const BISHOP: u8 = 3;
 const ROOK: u8 = 4;
 const QUEEN: u8 = 5;
@@ -81,12 +80,14 @@ const OFF: u8 = 0x20;
 const NONE: u8 = 0;
 
 const KNIGHT_STEPS: [i8; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
+/// King steps; the steps along the rank, -1 and +1, are at index 3 and 4.
+const KING_STEPS: [i8; 8] = [-11, -10, -9, -1, 1, 9, 10, 11];
 const DIAGONAL: [i8; 4] = [-11, -9, 9, 11];
 const ORTHOGONAL: [i8; 4] = [-10, -1, 1, 10];
 
 /// The 120 -> 64 table: the 0..64 square of each mailbox square, 0xff off the board.
-pub static MAILBOX: [u8; 120] = {
-    let mut t = [0xffu8; 120];
+pub static MAILBOX: [u8; 128] = {
+    let mut t = [0xffu8; 128];
     let mut i = 0;
     while i < 64 {
         t[21 + (i / 8) * 10 + i % 8] = i as u8;
@@ -107,8 +108,8 @@ pub static MAILBOX64: [u8; 64] = {
 };
 
 /// The empty board: sentinels around 64 empty squares.
-const EMPTY_BOARD: [u8; 120] = {
-    let mut t = [OFF; 120];
+const EMPTY_BOARD: [u8; 128] = {
+    let mut t = [OFF; 128];
     let mut i = 0;
     while i < 64 {
         t[21 + (i / 8) * 10 + i % 8] = EMPTY;
@@ -122,6 +123,48 @@ fn add(s: u8, d: i8) -> u8 {
     s.wrapping_add(d as u8)
 }
 
+/// True when real squares `a` and `b` are a knight's move apart. On a 10-wide board
+/// the differences ±8, ±12, ±19, ±21 arise only from knight moves (a file difference
+/// is at most 7), so the list of enemy knights is checked without touching the board.
+#[inline(always)]
+fn knight_apart(a: u8, b: u8) -> bool {
+    matches!(a.abs_diff(b), 8 | 12 | 19 | 21)
+}
+
+/// True when real squares `a` and `b` are a king's step apart (±1, ±9, ±10, ±11 arise
+/// only from king steps on a 10-wide board).
+#[inline(always)]
+fn king_apart(a: u8, b: u8) -> bool {
+    matches!(a.abs_diff(b), 1 | 9 | 10 | 11)
+}
+
+/// The step from real square `t` towards real square `a` when they share a rank or
+/// file (`ortho`) or a diagonal (`diag`), else 0. The lines are read from the 0..64
+/// square: rank, file, rank - file, rank + file.
+#[inline(always)]
+fn line_step(t: u8, a: u8, ortho: bool, diag: bool) -> i8 {
+    let (ti, ai) = (MAILBOX[(t & 127) as usize], MAILBOX[(a & 127) as usize]);
+    let (tf, tr, af, ar) = (ti & 7, ti >> 3, ai & 7, ai >> 3);
+    let sign = if a > t { 1 } else { -1 };
+    if ortho {
+        if tr == ar {
+            return sign;
+        }
+        if tf == af {
+            return 10 * sign;
+        }
+    }
+    if diag {
+        if tr.wrapping_sub(tf) == ar.wrapping_sub(af) {
+            return 11 * sign;
+        }
+        if tr + tf == ar + af {
+            return 9 * sign;
+        }
+    }
+    0
+}
+
 #[inline(always)]
 fn to120(sq: Square) -> u8 {
     MAILBOX64[sq.index()]
@@ -129,7 +172,7 @@ fn to120(sq: Square) -> u8 {
 
 #[inline(always)]
 fn to64(s: u8) -> Square {
-    Square::from_index(MAILBOX[s as usize] as u32)
+    Square::from_index(MAILBOX[(s & 127) as usize] as u32)
 }
 
 #[inline(always)]
@@ -149,8 +192,8 @@ fn role_of(code: u8) -> Role {
 /// The 10x12 mailbox with piece lists: the `mailbox10x12` representation.
 #[derive(Clone, Copy)]
 pub struct Mailbox {
-    board: [u8; 120],
-    slot: [u8; 64],
+    board: [u8; 128],
+    slot: [u8; 32],
     list: [[u8; 16]; 2],
     zobrist: u64,
     halfmove: u32,
@@ -209,29 +252,33 @@ impl Sink for MoveList<Move> {
 }
 
 /// All `true`: the block array when not in check (never read then).
-static NO_CHECK: [bool; 120] = [true; 120];
+static NO_CHECK: [bool; 128] = [true; 128];
 
 impl Mailbox {
     /// The code on a mailbox square (piece, empty or sentinel).
     #[inline(always)]
     fn at(&self, s: u8) -> u8 {
-        self.board[s as usize]
+        self.board[(s & 127) as usize]
     }
 
     #[inline(always)]
     fn set(&mut self, s: u8, code: u8) {
-        self.board[s as usize] = code;
+        self.board[(s & 127) as usize] = code;
     }
 
-    /// The piece-list slot of the non-king piece on `s`.
+    /// The piece-list slot of the non-king piece on `s` (a nibble of `slot`).
     #[inline(always)]
     fn slot(&self, s: u8) -> usize {
-        (self.slot[(MAILBOX[s as usize] & 63) as usize] & 15) as usize
+        let i = MAILBOX[(s & 127) as usize] & 63;
+        ((self.slot[(i >> 1) as usize] >> ((i & 1) * 4)) & 15) as usize
     }
 
     #[inline(always)]
     fn set_slot(&mut self, s: u8, slot: usize) {
-        self.slot[(MAILBOX[s as usize] & 63) as usize] = slot as u8;
+        let i = MAILBOX[(s & 127) as usize] & 63;
+        let shift = (i & 1) * 4;
+        let byte = &mut self.slot[(i >> 1) as usize];
+        *byte = (*byte & !(15 << shift)) | ((slot as u8 & 15) << shift);
     }
 
     /// The list slots of side `side`'s pieces of list kind `k` (0 pawn .. 4 queen).
@@ -294,9 +341,14 @@ impl Mailbox {
     }
 
     /// True when `t` is attacked by the side other than `W` in `view` (the code of a
-    /// mailbox square: this board, or this board with pieces lifted or moved). Walks
-    /// the eight rays out from `t` to their first piece, and looks at the knight and
-    /// pawn squares around it; the piece lists only say which walks can be skipped.
+    /// mailbox square: this board, or this board with pieces lifted or moved).
+    ///
+    /// The attackers come from the enemy piece lists. Pawns are looked up on their two
+    /// squares; the king and knights by the square difference (unambiguous for those
+    /// steps on a 10-wide board); a slider only when it shares a line of its kind with
+    /// `t` (rank, file and diagonal numbers of the two squares), and then the squares
+    /// between are walked. Unlike 0x88, a 10x12 difference cannot tell the line by
+    /// itself (27 is three diagonal steps or two ranks and seven files).
     #[inline(always)]
     fn attacked<const W: bool>(&self, view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
         let them = if W { 1 } else { 0 };
@@ -305,35 +357,27 @@ impl Mailbox {
         if view(add(t, up - 1)) == enemy | PAWN || view(add(t, up + 1)) == enemy | PAWN {
             return true;
         }
-        if self.has(them, 1, 2) {
-            for d in KNIGHT_STEPS {
-                if view(add(t, d)) == enemy | KNIGHT {
-                    return true;
-                }
+        if king_apart(self.king[them], t) {
+            return true;
+        }
+        let list = &self.list[them];
+        for i in self.kind_range(them, 1) {
+            if knight_apart(list[i & 15], t) {
+                return true;
             }
         }
-        let king = enemy | KING;
-        for (dirs, kinds) in [(&ORTHOGONAL, (3, 5, ROOK)), (&DIAGONAL, (2, 3, BISHOP))] {
-            // Rooks and queens on the lines, bishops and queens on the diagonals; the
-            // enemy king is checked at distance one.
-            let (a, b, slider) = kinds;
-            let any_slider = self.has(them, a, b) || self.has(them, 4, 5);
-            for &d in dirs {
-                let mut x = add(t, d);
-                let c = view(x);
-                if c == king {
-                    return true;
-                }
-                if !any_slider {
-                    continue;
-                }
-                let mut c = c;
-                while c == EMPTY {
-                    x = add(x, d);
-                    c = view(x);
-                }
-                if c == enemy | slider || c == enemy | QUEEN {
-                    return true;
+        for (k, ortho, diag) in [(2, false, true), (3, true, false), (4, true, true)] {
+            for i in self.kind_range(them, k) {
+                let a = list[i & 15];
+                let step = line_step(t, a, ortho, diag);
+                if step != 0 {
+                    let mut x = add(t, step);
+                    while x != a && view(x) == EMPTY {
+                        x = add(x, step);
+                    }
+                    if x == a {
+                        return true;
+                    }
                 }
             }
         }
@@ -361,14 +405,12 @@ impl Mailbox {
                 check_step = -d;
             }
         }
-        if self.has(them, 1, 2) {
-            for d in KNIGHT_STEPS {
-                let p = add(k, d);
-                if self.at(p) == enemy | KNIGHT {
-                    checkers += 1;
-                    checker = p;
-                    check_step = -d;
-                }
+        for i in self.kind_range(them, 1) {
+            let a = self.list[them][i & 15];
+            if knight_apart(a, k) {
+                checkers += 1;
+                checker = a;
+                check_step = k.wrapping_sub(a) as i8;
             }
         }
         for (dirs, slider, a, b) in [(&ORTHOGONAL, ROOK, 3, 5), (&DIAGONAL, BISHOP, 2, 3)] {
@@ -403,18 +445,18 @@ impl Mailbox {
 
         if checkers == 0 {
             self.pieces::<W, false, S>(sink, &pins, &NO_CHECK);
-            self.king_moves::<W, S>(sink, |x| self.at(x));
-            self.castling::<W, S>(sink);
+            let safe = self.king_moves::<W, S>(sink, |x| self.at(x));
+            self.castling::<W, S>(sink, safe);
         } else {
             // The king lifted, so that it does not shadow the square behind it.
             self.king_moves::<W, S>(sink, |x| if x == k { EMPTY } else { self.at(x) });
             if checkers > 1 {
                 return;
             }
-            let mut block = [false; 120];
+            let mut block = [false; 128];
             let mut x = checker;
             while x != k {
-                block[x as usize] = true;
+                block[(x & 127) as usize] = true;
                 x = add(x, check_step);
             }
             self.pieces::<W, true, S>(sink, &pins, &block);
@@ -427,10 +469,10 @@ impl Mailbox {
     /// Moves of the non-king pieces, kind by kind from the piece list. With `CHECK`,
     /// targets must be in `block`.
     #[inline(always)]
-    fn pieces<const W: bool, const CHECK: bool, S: Sink>(&self, sink: &mut S, pins: &[i8; 16], block: &[bool; 120]) {
+    fn pieces<const W: bool, const CHECK: bool, S: Sink>(&self, sink: &mut S, pins: &[i8; 16], block: &[bool; 128]) {
         let us = if W { 0 } else { 1 };
         let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
-        let ok = |t: u8| !CHECK || block[t as usize];
+        let ok = |t: u8| !CHECK || block[(t & 127) as usize];
         let list = &self.list[us];
 
         let fwd: i8 = if W { 10 } else { -10 };
@@ -507,9 +549,9 @@ impl Mailbox {
         pin: i8,
         dirs: &[i8; 4],
         enemy: u8,
-        block: &[bool; 120],
+        block: &[bool; 128],
     ) {
-        let ok = |t: u8| !CHECK || block[t as usize];
+        let ok = |t: u8| !CHECK || block[(t & 127) as usize];
         for &d in dirs {
             if pin != 0 && pin != d && pin != -d {
                 continue;
@@ -530,30 +572,35 @@ impl Mailbox {
     }
 
     /// King steps to squares not attacked in `view` (the king lifted when in check).
+    /// Returns the squares found safe, bit `i` for step `KING_STEPS[i]`.
     #[inline(always)]
-    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) {
+    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> u8 {
         let us = if W { 0 } else { 1 };
         let blocks = if W { WHITE | OFF } else { BLACK | OFF };
         let k = self.king[us];
-        for d in [-11, -10, -9, -1, 1, 9, 10, 11] {
+        let mut safe = 0;
+        for (i, d) in KING_STEPS.into_iter().enumerate() {
             let t = add(k, d);
             if self.at(t) & blocks != 0 {
                 continue;
             }
             if !self.attacked::<W>(view, t) {
                 sink.add(k, t);
+                safe |= 1 << i;
             }
         }
+        safe
     }
 
-    /// Castling moves (the side to move is not in check).
+    /// Castling moves (the side to move is not in check; `safe` are the king steps
+    /// found safe, as [`Self::king_moves`] returns them).
     #[inline(always)]
-    fn castling<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn castling<const W: bool, S: Sink>(&self, sink: &mut S, safe: u8) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
             if r != NONE {
-                self.try_castle::<W, S>(sink, r, side);
+                self.try_castle::<W, S>(sink, r, side, safe);
             }
         }
     }
@@ -561,7 +608,7 @@ impl Mailbox {
     /// Castling with the rook on `r` if the squares are empty (tested here, inline)
     /// and the king's path is safe (tested out of line).
     #[inline(always)]
-    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide) {
+    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: u8) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
         let base = if W { 21 } else { 91 };
@@ -579,20 +626,55 @@ impl Mailbox {
             }
             x += 1;
         }
-        if self.castle_path_safe::<W>(k, kto, r) {
+        if self.castle_path_safe::<W>(k, kto, r, safe) {
             sink.special(Move::castle(to64(k), to64(r)));
         }
     }
 
-    /// True when no square from `k` to `kto` is attacked with king and rook (`r`) lifted.
+    /// True when no square from `k` to `kto` is attacked with king and rook (`r`)
+    /// lifted; the squares between were found empty.
+    ///
+    /// Lifting the two can only open the back rank (the king is not in check, so
+    /// nothing attacks through its square; the rook may have shielded the rank). So a
+    /// square's attackers are those on the real board plus a rook or queen down the
+    /// rank with both lifted. The king's own square is not attacked on the real board,
+    /// and an empty square next to the king was already tested by the king steps
+    /// (`safe`): for those only the two rank rays are walked.
     #[inline(never)]
-    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8) -> bool {
+    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8, safe: u8) -> bool {
+        let enemy = if W { BLACK } else { WHITE };
         let lifted = |x: u8| if x == k || x == r { EMPTY } else { self.at(x) };
         let (lo, hi) = if k < kto { (k, kto) } else { (kto, k) };
         let mut x = lo;
         while x <= hi {
-            if self.attacked::<W>(lifted, x) {
-                return false;
+            let known = if x == k {
+                Some(true)
+            } else if x == k - 1 && self.at(x) == EMPTY {
+                Some(safe & (1 << 3) != 0)
+            } else if x == k + 1 && self.at(x) == EMPTY {
+                Some(safe & (1 << 4) != 0)
+            } else {
+                None
+            };
+            match known {
+                Some(false) => return false,
+                Some(true) => {
+                    for d in [-1, 1] {
+                        let mut y = add(x, d);
+                        while lifted(y) == EMPTY {
+                            y = add(y, d);
+                        }
+                        let c = lifted(y);
+                        if c == enemy | ROOK || c == enemy | QUEEN {
+                            return false;
+                        }
+                    }
+                }
+                None => {
+                    if self.attacked::<W>(lifted, x) {
+                        return false;
+                    }
+                }
             }
             x += 1;
         }
@@ -860,7 +942,7 @@ impl Board for Mailbox {
     fn from_position(pos: &Position) -> Self {
         let mut b = Mailbox {
             board: EMPTY_BOARD,
-            slot: [0; 64],
+            slot: [0; 32],
             list: [[0; 16]; 2],
             zobrist: pos.zobrist(),
             halfmove: pos.halfmove,
@@ -949,8 +1031,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn size_is_256_bytes() {
-        assert_eq!(core::mem::size_of::<Mailbox>(), 256);
+    fn size_is_232_bytes() {
+        assert_eq!(core::mem::size_of::<Mailbox>(), 232);
+    }
+
+    #[test]
+    fn knight_and_king_differences_are_unambiguous_and_lines_are_found() {
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                let (sa, sb) = (Square::from_index(a), Square::from_index(b));
+                let df = sa.file().abs_diff(sb.file());
+                let dr = sa.rank().abs_diff(sb.rank());
+                let knight = (df, dr) == (1, 2) || (df, dr) == (2, 1);
+                assert_eq!(knight_apart(to120(sa), to120(sb)), knight, "{sa} {sb}");
+                let king = df.max(dr) == 1;
+                assert_eq!(king_apart(to120(sa), to120(sb)), king, "{sa} {sb}");
+                // The line step, walked from b, reaches a.
+                let step = line_step(to120(sb), to120(sa), true, true);
+                let lined = df == 0 || dr == 0 || df == dr;
+                if a == b {
+                    continue;
+                }
+                assert_eq!(step != 0, lined, "{sa} {sb}");
+                if lined {
+                    let n = df.max(dr) as i32;
+                    assert_eq!(to120(sb) as i32 + n * step as i32, to120(sa) as i32);
+                }
+            }
+        }
     }
 
     #[test]
@@ -961,7 +1069,9 @@ mod tests {
         }
         assert_eq!(to120(Square::A1), 21);
         assert_eq!(to120(Square::H8), 98);
-        assert_eq!(EMPTY_BOARD.iter().filter(|&&c| c == OFF).count(), 56);
+        // 56 border squares, and the 8 padding bytes past the 120.
+        assert_eq!(EMPTY_BOARD[..120].iter().filter(|&&c| c == OFF).count(), 56);
+        assert!(EMPTY_BOARD[120..].iter().all(|&c| c == OFF));
         // From every real square, every step lands inside the array, and a step off
         // the board lands on a sentinel.
         for i in 0..64 {
