@@ -632,49 +632,42 @@ impl Mailbox {
     }
 
     /// True when no square from `k` to `kto` is attacked with king and rook (`r`)
-    /// lifted; the squares between were found empty.
+    /// lifted; every square between them is empty.
     ///
-    /// Lifting the two can only open the back rank (the king is not in check, so
-    /// nothing attacks through its square; the rook may have shielded the rank). So a
-    /// square's attackers are those on the real board plus a rook or queen down the
-    /// rank with both lifted. The king's own square is not attacked on the real board,
-    /// and an empty square next to the king was already tested by the king steps
-    /// (`safe`): for those only the two rank rays are walked.
+    /// Every line through two squares of one rank is that rank, so lifting the king
+    /// and the rook changes only attacks along the back rank. The king's path is an
+    /// empty stretch of it once they are lifted, so a rank attack on any of its squares
+    /// comes from the first piece beyond one of its two ends: two walks, skipping king
+    /// and rook, cover the whole path. Off the rank, each square is tested on the real
+    /// board: the king's own square is known safe (no check), and an empty square next
+    /// to the king was already tested by the king steps (`safe`).
     #[inline(never)]
     fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8, safe: u8) -> bool {
         let enemy = if W { BLACK } else { WHITE };
-        let lifted = |x: u8| if x == k || x == r { EMPTY } else { self.at(x) };
         let (lo, hi) = if k < kto { (k, kto) } else { (kto, k) };
+        for (start, d) in [(lo, -1), (hi, 1)] {
+            let mut y = add(start, d);
+            while y == k || y == r || self.at(y) == EMPTY {
+                y = add(y, d);
+            }
+            let c = self.at(y);
+            if c == enemy | ROOK || c == enemy | QUEEN {
+                return false;
+            }
+        }
         let mut x = lo;
         while x <= hi {
-            let known = if x == k {
-                Some(true)
+            let attacked = if x == k {
+                false
             } else if x == k - 1 && self.at(x) == EMPTY {
-                Some(safe & (1 << 3) != 0)
+                safe & (1 << 3) == 0
             } else if x == k + 1 && self.at(x) == EMPTY {
-                Some(safe & (1 << 4) != 0)
+                safe & (1 << 4) == 0
             } else {
-                None
+                self.attacked::<W>(|y| self.at(y), x)
             };
-            match known {
-                Some(false) => return false,
-                Some(true) => {
-                    for d in [-1, 1] {
-                        let mut y = add(x, d);
-                        while lifted(y) == EMPTY {
-                            y = add(y, d);
-                        }
-                        let c = lifted(y);
-                        if c == enemy | ROOK || c == enemy | QUEEN {
-                            return false;
-                        }
-                    }
-                }
-                None => {
-                    if self.attacked::<W>(lifted, x) {
-                        return false;
-                    }
-                }
+            if attacked {
+                return false;
             }
             x += 1;
         }
