@@ -20,27 +20,43 @@
 //!
 //! # Move generation
 //!
-//! Legal moves only. Per node, rays are walked out from the king: the first piece met
-//! on a ray is a checker if it is an enemy slider of that ray's kind; if it is our
-//! own, the walk goes on, and an enemy slider of the right kind behind it pins it (the
-//! pin direction is recorded for its list slot). Knight and pawn checks are read off
-//! the squares around the king. Then only legal moves are produced: a pinned piece
-//! moves only along its pin line; in single check non-king moves must land on the
-//! checker or between it and the king (a 120-entry block array); in double check only
-//! the king moves. A king step is tested by walking the rays out from the target
-//! square (and its knight and pawn squares), with the king lifted when in check;
-//! castling tests its path the same way with king and rook lifted; en passant is
-//! tested on the board as it would be after the capture. At the leaves the generator
-//! only counts (bulk counting): nothing is made.
+//! Legal moves only. Per node, the checkers and pinned pieces: pawn and knight
+//! checks are read off the squares around the king (a knight by the square
+//! difference, which on a 10-wide board is unambiguous for its jumps); for each enemy
+//! slider that shares a line of its kind with the king (by the rank, file and diagonal
+//! numbers of the two squares), the ray is walked out from the king towards it. If
+//! the slider is the first piece met it gives check; if the first is our own and the
+//! slider comes next, that piece is pinned, and the ray is recorded for its list slot.
+//! Unlike 0x88, a 10x12 square difference cannot say by itself whether two squares
+//! share a line (27 is three diagonal steps, or two ranks and seven files), so the
+//! lines come from the 0..64 square.
 //!
-//! # Layout (256 bytes)
+//! Then only legal moves are produced: a pinned piece moves only along its pin line;
+//! in single check, non-king moves must land on the checker or between it and the
+//! king (a block array); in double check only the king moves. A king step is legal
+//! when no enemy piece attacks the target: pawns on their two squares, the king and
+//! knights by the square difference, lined-up sliders by a walk over the squares
+//! between (with the king lifted off the board when in check, so that it does not
+//! shadow the square behind it). Castling: the king and rook lifted can only open the
+//! back rank, so two walks from the ends of the king's path cover that, and the path
+//! squares are tested on the board (reusing the king-step tests next to the king). En
+//! passant is tested on the board as it would be after the capture. At the leaves the
+//! generator only counts (bulk counting): nothing is made.
+//!
+//! # Layout (232 bytes)
 //!
 //! ```text
-//! board:    [u8; 120]     the mailbox, index 10 * (rank + 2) + file + 1. Per square:
+//! board:    [u8; 128]     the mailbox, index 10 * (rank + 2) + file + 1, then 8 bytes
+//!                         of padding (sentinels, never reached: the farthest step from a
+//!                         real square lands on 119) so that an index masked with 127
+//!                         needs no bounds check. Per square:
 //!                           0 empty; 0x20 sentinel (off the board); else colour | kind:
 //!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
 //!                           bit 3 white (8), bit 4 black (16)
-//! slot:     [u8; 64]      square (0..64) -> slot of its non-king piece in its side's list
+//! slot:     [u8; 32]      square (0..64) -> slot (0..16) of its non-king piece in its
+//!                         side's list, one nibble per square: square i in byte i / 2,
+//!                         low nibble for even i. Packed so that the struct stays under
+//!                         256 bytes, where the copy of copy-make is still inlined.
 //! list:     [[u8; 16]; 2] piece lists: mailbox squares of each side's non-king pieces,
 //!                         white then black, segmented by kind
 //! zobrist:  u64           incremental key
@@ -66,7 +82,6 @@ use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 const EMPTY: u8 = 0;
 const PAWN: u8 = 1;
-const BISHOP: u8 = 3;
 const ROOK: u8 = 4;
 const QUEEN: u8 = 5;
 const KING: u8 = 6;
@@ -287,12 +302,6 @@ impl Mailbox {
         self.bounds[side][k] as usize..self.bounds[side][k + 1] as usize
     }
 
-    /// True when side `side` has a piece in kinds `from..to` of its list.
-    #[inline(always)]
-    fn has(&self, side: usize, from: usize, to: usize) -> bool {
-        self.bounds[side][from] != self.bounds[side][to]
-    }
-
     /// Inserts a piece of list kind `k` (0 pawn .. 4 queen) of side `side` on `s`:
     /// the first piece of each later kind moves to the end of its segment to make room.
     #[inline(always)]
@@ -392,7 +401,9 @@ impl Mailbox {
         let up: i8 = if W { 10 } else { -10 };
         let k = self.king[us];
 
-        // Checkers and pins: walk the rays out from the king.
+        // Checkers and pins. Pawns and knights by their squares; for the sliders, a ray
+        // is walked out from the king towards each enemy slider that shares a line of
+        // its kind with the king (so rays with no such slider are never walked).
         let mut pins = [0i8; 16];
         let mut checkers = 0;
         let mut checker = 0u8;
@@ -413,32 +424,31 @@ impl Mailbox {
                 check_step = k.wrapping_sub(a) as i8;
             }
         }
-        for (dirs, slider, a, b) in [(&ORTHOGONAL, ROOK, 3, 5), (&DIAGONAL, BISHOP, 2, 3)] {
-            if !(self.has(them, a, b) || self.has(them, 4, 5)) {
-                continue;
-            }
-            for &d in dirs {
-                let mut x = add(k, d);
-                let mut c = self.at(x);
-                while c == EMPTY {
-                    x = add(x, d);
-                    c = self.at(x);
+        let list = &self.list[them];
+        for (kind, ortho, diag) in [(2, false, true), (3, true, false), (4, true, true)] {
+            for i in self.kind_range(them, kind) {
+                let a = list[i & 15];
+                let d = line_step(k, a, ortho, diag);
+                if d == 0 {
+                    continue;
                 }
-                if c & own != 0 {
-                    // Our piece: pinned if an enemy slider of this ray's kind is next.
+                let mut x = add(k, d);
+                while self.at(x) == EMPTY {
+                    x = add(x, d);
+                }
+                if x == a {
+                    checkers += 1;
+                    checker = a;
+                    check_step = -d;
+                } else if self.at(x) & own != 0 {
+                    // Our piece: pinned if the slider comes next.
                     let mut y = add(x, d);
-                    let mut c2 = self.at(y);
-                    while c2 == EMPTY {
+                    while self.at(y) == EMPTY {
                         y = add(y, d);
-                        c2 = self.at(y);
                     }
-                    if c2 == enemy | slider || c2 == enemy | QUEEN {
+                    if y == a {
                         pins[self.slot(x)] = d;
                     }
-                } else if c == enemy | slider || c == enemy | QUEEN {
-                    checkers += 1;
-                    checker = x;
-                    check_step = -d;
                 }
             }
         }
