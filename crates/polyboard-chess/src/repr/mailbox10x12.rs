@@ -95,8 +95,6 @@ const OFF: u8 = 0x20;
 const NONE: u8 = 0;
 
 const KNIGHT_STEPS: [i8; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
-/// King steps; the steps along the rank, -1 and +1, are at index 3 and 4.
-const KING_STEPS: [i8; 8] = [-11, -10, -9, -1, 1, 9, 10, 11];
 const DIAGONAL: [i8; 4] = [-11, -9, 9, 11];
 const ORTHOGONAL: [i8; 4] = [-10, -1, 1, 10];
 
@@ -582,30 +580,40 @@ impl Mailbox {
     }
 
     /// King steps to squares not attacked in `view` (the king lifted when in check).
-    /// Returns the squares found safe, bit `i` for step `KING_STEPS[i]`.
+    /// Returns whether the steps along the rank (to the a-side, to the h-side) were
+    /// found safe, for castling; the two are tested first, in their own loop.
     #[inline(always)]
-    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> u8 {
+    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> [bool; 2] {
         let us = if W { 0 } else { 1 };
         let blocks = if W { WHITE | OFF } else { BLACK | OFF };
         let k = self.king[us];
-        let mut safe = 0;
-        for (i, d) in KING_STEPS.into_iter().enumerate() {
+        let mut safe = [false; 2];
+        for (i, d) in [-1, 1].into_iter().enumerate() {
             let t = add(k, d);
             if self.at(t) & blocks != 0 {
                 continue;
             }
             if !self.attacked::<W>(view, t) {
                 sink.add(k, t);
-                safe |= 1 << i;
+                safe[i] = true;
+            }
+        }
+        for d in [-11, -10, -9, 9, 10, 11] {
+            let t = add(k, d);
+            if self.at(t) & blocks != 0 {
+                continue;
+            }
+            if !self.attacked::<W>(view, t) {
+                sink.add(k, t);
             }
         }
         safe
     }
 
-    /// Castling moves (the side to move is not in check; `safe` are the king steps
-    /// found safe, as [`Self::king_moves`] returns them).
+    /// Castling moves (the side to move is not in check; `safe` tells whether the king
+    /// steps along the rank were found safe, as [`Self::king_moves`] returns it).
     #[inline(always)]
-    fn castling<const W: bool, S: Sink>(&self, sink: &mut S, safe: u8) {
+    fn castling<const W: bool, S: Sink>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
@@ -618,7 +626,7 @@ impl Mailbox {
     /// Castling with the rook on `r` if the squares are empty (tested here, inline)
     /// and the king's path is safe (tested out of line).
     #[inline(always)]
-    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: u8) {
+    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
         let base = if W { 21 } else { 91 };
@@ -652,7 +660,7 @@ impl Mailbox {
     /// board: the king's own square is known safe (no check), and an empty square next
     /// to the king was already tested by the king steps (`safe`).
     #[inline(never)]
-    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8, safe: u8) -> bool {
+    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8, safe: [bool; 2]) -> bool {
         let enemy = if W { BLACK } else { WHITE };
         let (lo, hi) = if k < kto { (k, kto) } else { (kto, k) };
         for (start, d) in [(lo, -1), (hi, 1)] {
@@ -670,9 +678,9 @@ impl Mailbox {
             let attacked = if x == k {
                 false
             } else if x == k - 1 && self.at(x) == EMPTY {
-                safe & (1 << 3) == 0
+                !safe[0]
             } else if x == k + 1 && self.at(x) == EMPTY {
-                safe & (1 << 4) == 0
+                !safe[1]
             } else {
                 self.attacked::<W>(|y| self.at(y), x)
             };

@@ -72,6 +72,7 @@ use polyboard_core::perft::{MakeUnmake, PerftNode};
 const EMPTY: u8 = 0;
 const PAWN: u8 = 1;
 const ROOK: u8 = 4;
+const QUEEN: u8 = 5;
 const KING: u8 = 6;
 const KIND: u8 = 7;
 const WHITE: u8 = 8;
@@ -456,8 +457,8 @@ impl X88 {
 
         if checkers == 0 {
             self.pieces::<W, false, S>(sink, &pins, &NO_CHECK);
-            self.king_moves::<W, S>(sink, |x| self.at(x));
-            self.castling::<W, S>(sink);
+            let safe = self.king_moves::<W, S>(sink, |x| self.at(x));
+            self.castling::<W, S>(sink, safe);
         } else {
             // The king lifted, so that it does not shadow the square behind it.
             self.king_moves::<W, S>(sink, |x| if x == k { EMPTY } else { self.at(x) });
@@ -584,12 +585,25 @@ impl X88 {
     }
 
     /// King steps to squares not attacked in `view` (the king lifted when in check).
+    /// Returns whether the steps along the rank (to the a-side, to the h-side) were
+    /// found safe, for castling; the two are tested first, in their own loop.
     #[inline(always)]
-    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) {
+    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> [bool; 2] {
         let us = if W { 0 } else { 1 };
         let own = if W { WHITE } else { BLACK };
         let k = self.king[us];
-        for d in KING_STEPS {
+        let mut safe = [false; 2];
+        for (i, d) in [-1, 1].into_iter().enumerate() {
+            let t = add(k, d);
+            if offboard(t) || self.at(t) & own != 0 {
+                continue;
+            }
+            if !self.attacked::<W>(view, t) {
+                sink.add(k, t);
+                safe[i] = true;
+            }
+        }
+        for d in [-17, -16, -15, 15, 16, 17] {
             let t = add(k, d);
             if offboard(t) || self.at(t) & own != 0 {
                 continue;
@@ -598,16 +612,18 @@ impl X88 {
                 sink.add(k, t);
             }
         }
+        safe
     }
 
-    /// Castling moves (the side to move is not in check).
+    /// Castling moves (the side to move is not in check; `safe` tells whether the king
+    /// steps along the rank were found safe, as [`Self::king_moves`] returns it).
     #[inline(always)]
-    fn castling<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn castling<const W: bool, S: Sink>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
             if r != NONE {
-                self.try_castle::<W, S>(sink, r, side);
+                self.try_castle::<W, S>(sink, r, side, safe);
             }
         }
     }
@@ -615,7 +631,7 @@ impl X88 {
     /// Castling with the rook on `r` if the squares are empty (tested here, inline)
     /// and the king's path is safe (tested out of line).
     #[inline(always)]
-    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide) {
+    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
         let base = k & 0x70;
@@ -633,19 +649,46 @@ impl X88 {
             }
             x += 1;
         }
-        if self.castle_path_safe::<W>(k, kto, r) {
+        if self.castle_path_safe::<W>(k, kto, r, safe) {
             sink.special(Move::castle(to64(k), to64(r)));
         }
     }
 
-    /// True when no square from `k` to `kto` is attacked with king and rook (`r`) lifted.
+    /// True when no square from `k` to `kto` is attacked with king and rook (`r`)
+    /// lifted; every square between them is empty.
+    ///
+    /// Every line through two squares of one rank is that rank, so lifting the king
+    /// and the rook changes only attacks along the back rank. The king's path is an
+    /// empty stretch of it once they are lifted, so a rank attack on any of its squares
+    /// comes from the first piece beyond one of its two ends: two walks, skipping king
+    /// and rook, cover the whole path. Off the rank, each square is tested on the real
+    /// board: the king's own square is known safe (no check), and an empty square next
+    /// to the king was already tested by the king steps (`safe`).
     #[inline(never)]
-    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8) -> bool {
-        let lifted = |x: u8| if x == k || x == r { EMPTY } else { self.at(x) };
+    fn castle_path_safe<const W: bool>(&self, k: u8, kto: u8, r: u8, safe: [bool; 2]) -> bool {
+        let enemy = if W { BLACK } else { WHITE };
         let (lo, hi) = if k < kto { (k, kto) } else { (kto, k) };
+        for (start, d) in [(lo, -1), (hi, 1)] {
+            let mut y = add(start, d);
+            while !offboard(y) && (y == k || y == r || self.at(y) == EMPTY) {
+                y = add(y, d);
+            }
+            if !offboard(y) && (self.at(y) == enemy | ROOK || self.at(y) == enemy | QUEEN) {
+                return false;
+            }
+        }
         let mut x = lo;
         while x <= hi {
-            if self.attacked::<W>(lifted, x) {
+            let attacked = if x == k {
+                false
+            } else if x == k - 1 && self.at(x) == EMPTY {
+                !safe[0]
+            } else if x == k + 1 && self.at(x) == EMPTY {
+                !safe[1]
+            } else {
+                self.attacked::<W>(|y| self.at(y), x)
+            };
+            if attacked {
                 return false;
             }
             x += 1;
