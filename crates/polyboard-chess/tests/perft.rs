@@ -118,6 +118,7 @@ macro_rules! repr_tests {
 
 repr_tests! {
     magic => polyboard_chess::repr::Magic,
+    array8x8 => polyboard_chess::repr::Array8x8,
     mailbox10x12 => polyboard_chess::repr::Mailbox,
     x88 => polyboard_chess::repr::X88,
 }
@@ -128,7 +129,7 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext", "mailbox10x12", "x88"];
+const TESTED: &[&str] = &["magic", "pext", "array8x8", "mailbox10x12", "x88"];
 
 #[test]
 fn every_listed_representation_is_tested() {

@@ -5,12 +5,14 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod array8x8;
 pub mod magic;
 pub mod mailbox10x12;
 pub mod x88;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
+pub use array8x8::Array8x8;
 pub use magic::{Bitboards, Magic};
 pub use mailbox10x12::Mailbox;
 pub use x88::X88;
@@ -22,6 +24,7 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "array8x8",
         "mailbox10x12",
         "x88",
     ]
@@ -41,6 +44,10 @@ macro_rules! with_repr {
             #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
             "pext" => {
                 type $B = $crate::repr::PextBoard;
+                Some($body)
+            }
+            "array8x8" => {
+                type $B = $crate::repr::Array8x8;
                 Some($body)
             }
             "mailbox10x12" => {
