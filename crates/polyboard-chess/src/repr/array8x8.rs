@@ -80,6 +80,12 @@ fn step(s: u8, df: i8, dr: i8) -> Option<u8> {
     if f < 8 && r < 8 { Some(r * 8 + f) } else { None }
 }
 
+/// True on rank 1 or rank 8, where castling rooks stand.
+#[inline(always)]
+fn on_back_rank(s: u8) -> bool {
+    s.wrapping_sub(8) >= 48
+}
+
 #[inline(always)]
 const fn code_of(color: Color, role: Role) -> u8 {
     (if color.index() == 0 { WHITE } else { BLACK }) | (role as u8 + 1)
@@ -607,7 +613,10 @@ impl Array8x8 {
                     ep_square = (from + to) / 2;
                 }
             }
-            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4]) {
+            // A right goes when its rook moves or is captured; only back-rank moves can.
+            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4])
+                && (on_back_rank(from) || on_back_rank(to))
+            {
                 for i in 0..4 {
                     let r = self.castle[i];
                     if r == from || r == to {
@@ -794,6 +803,13 @@ impl core::fmt::Debug for Array8x8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn back_ranks() {
+        for i in 0..64 {
+            assert_eq!(on_back_rank(i as u8), !(8..56).contains(&i), "{i}");
+        }
+    }
 
     #[test]
     fn size_is_96_bytes() {

@@ -188,6 +188,12 @@ fn to64(s: u8) -> Square {
     Square::from_index(MAILBOX[(s & 127) as usize] as u32)
 }
 
+/// True on rank 1 (21..=28) or rank 8 (91..=98), where castling rooks stand.
+#[inline(always)]
+fn on_back_rank(s: u8) -> bool {
+    s.wrapping_sub(29) >= 62
+}
+
 #[inline(always)]
 const fn code_of(color: Color, role: Role) -> u8 {
     (if color.index() == 0 { WHITE } else { BLACK }) | (role as u8 + 1)
@@ -827,7 +833,10 @@ impl Mailbox {
                     }
                 }
             }
-            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4]) {
+            // A right goes when its rook moves or is captured; only back-rank moves can.
+            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4])
+                && (on_back_rank(from) || on_back_rank(to))
+            {
                 for i in 0..4 {
                     let r = self.castle[i];
                     if r == from || r == to {
@@ -1040,6 +1049,13 @@ impl core::fmt::Debug for Mailbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn back_ranks() {
+        for i in 0..64 {
+            assert_eq!(on_back_rank(to120(Square::from_index(i))), !(8..56).contains(&i), "{i}");
+        }
+    }
 
     #[test]
     fn size_is_232_bytes() {

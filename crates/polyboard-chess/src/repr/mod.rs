@@ -10,9 +10,9 @@ pub mod magic;
 pub mod mailbox10x12;
 pub mod x88;
 
+pub use array8x8::Array8x8;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
-pub use array8x8::Array8x8;
 pub use magic::{Bitboards, Magic};
 pub use mailbox10x12::Mailbox;
 pub use x88::X88;

@@ -167,6 +167,12 @@ const fn to64(s: u8) -> Square {
     Square::from_index(((s + (s & 7)) >> 1) as u32)
 }
 
+/// True on rank 1 or rank 8, where castling rooks stand.
+#[inline(always)]
+fn on_back_rank(s: u8) -> bool {
+    (s >> 4).wrapping_sub(1) >= 6
+}
+
 #[inline(always)]
 const fn code_of(color: Color, role: Role) -> u8 {
     (if color.index() == 0 { WHITE } else { BLACK }) | (role as u8 + 1)
@@ -832,7 +838,10 @@ impl X88 {
                     }
                 }
             }
-            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4]) {
+            // A right goes when its rook moves or is captured; only back-rank moves can.
+            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4])
+                && (on_back_rank(from) || on_back_rank(to))
+            {
                 for i in 0..4 {
                     let r = self.castle[i];
                     if r == from || r == to {
@@ -1040,6 +1049,13 @@ impl core::fmt::Debug for X88 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn back_ranks() {
+        for i in 0..64 {
+            assert_eq!(on_back_rank(to88(Square::from_index(i))), !(8..56).contains(&i), "{i}");
+        }
+    }
 
     #[test]
     fn size_is_200_bytes() {
