@@ -41,7 +41,7 @@
 //!                         queen side, black king side, black queen side; 0xff = none
 //! ep:       u8            en passant square, 0 = none (a1 never is one)
 //! turn:     Color, chess960: bool
-//! (5 bytes of padding)
+//! (7 bytes of padding)
 //! ```
 
 use crate::board::Board;

@@ -68,10 +68,11 @@
 //!                         queen side, black king side, black queen side; 0 = none
 //! ep:       u8            en passant square, 0 = none (a sentinel square)
 //! turn:     Color, chess960: bool
+//! (3 bytes of padding)
 //! ```
 //!
 //! [`Move`] and [`Position`] use squares 0..64, converted at the boundary with the two
-//! classic tables ([`MAILBOX`]: 120 -> 64, [`MAILBOX64`]: 64 -> 120).
+//! classic tables ([`MAILBOX`]: mailbox -> 64, [`MAILBOX64`]: 64 -> mailbox).
 
 use crate::board::Board;
 use crate::position::Position;
@@ -98,7 +99,8 @@ const KNIGHT_STEPS: [i8; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
 const DIAGONAL: [i8; 4] = [-11, -9, 9, 11];
 const ORTHOGONAL: [i8; 4] = [-10, -1, 1, 10];
 
-/// The 120 -> 64 table: the 0..64 square of each mailbox square, 0xff off the board.
+/// The mailbox -> 64 table: the 0..64 square of each mailbox square, 0xff off the
+/// board (128 entries, like the padded board, so a masked index needs no bounds check).
 pub static MAILBOX: [u8; 128] = {
     let mut t = [0xffu8; 128];
     let mut i = 0;

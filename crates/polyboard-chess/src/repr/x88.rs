@@ -19,10 +19,19 @@
 //!   whole difference, so one step arrives).
 //!
 //! An attack test of a square therefore runs down the enemy piece list: one table probe
-//! per piece, and a walk over the squares in between only for a slider that is lined
-//! up. The same probe, run from the king, finds the checkers and the pinned pieces
-//! (a lined-up enemy slider with exactly one piece between, and that piece ours) with
-//! the pin direction; castling and en passant use it for king safety.
+//! per knight, bishop, rook and queen (and the king), and a walk over the squares in
+//! between only for a slider that is lined up; pawns are looked up on their two
+//! attacking squares. The same probe, run at the king, finds the checkers and the
+//! pinned pieces (a lined-up enemy slider with exactly one piece between, and that
+//! piece ours) with the pin direction; king steps, the castling path and en passant
+//! use it for king safety.
+//!
+//! Each side's piece list is kept segmented by kind (pawns, knights, bishops, rooks,
+//! queens, with the segment bounds), so the generator runs one loop per kind with no
+//! dispatch on the piece, and the attack probe knows each piece's kind without reading
+//! the board. The index table from square to list slot makes removal O(1): the last
+//! piece of the segment fills the hole, then the last piece of each later segment
+//! moves down one (at most five moves).
 //!
 //! # Move generation
 //!
@@ -32,11 +41,14 @@
 //! moves must land on a square of a 128-entry "block" array (the checker and the
 //! squares between it and the king); in double check only the king moves. King steps
 //! are tested with the attack test (with the king lifted off the board when in check,
-//! so it does not shadow the square behind it). En passant is verified by playing it
-//! on a copy of the board and testing the king. The generator writes into a sink: a
-//! counter at the leaves (bulk counting: nothing is made), a move list elsewhere.
+//! so it does not shadow the square behind it). Castling: lifting king and rook can
+//! only open the back rank, so two walks from the ends of the king's path cover that,
+//! and the path squares are tested on the board (next to the king, the king-step tests
+//! are reused). En passant is tested on the board as it would be after the capture.
+//! The generator writes into a sink: a counter at the leaves (bulk counting: nothing
+//! is made), a move list elsewhere.
 //!
-//! # Layout (192 bytes)
+//! # Layout (200 bytes)
 //!
 //! ```text
 //! board:    [u8; 128]     0x88 squares. Left half (sq & 8 == 0): the piece code,
@@ -45,18 +57,20 @@
 //!                           bit 3 white (8), bit 4 black (16)
 //!                         Right half (sq | 8): for a square holding a non-king piece,
 //!                         that piece's slot in its side's piece list (the index table
-//!                         from square to list slot, O(1) removal), kept in the bytes the
-//!                         0x88 test never lets the generator read.
+//!                         from square to list slot), kept in the bytes the 0x88 test
+//!                         never lets the generator read.
 //! list:     [[u8; 16]; 2] piece lists: the 0x88 squares of each side's non-king pieces
-//!                         (at most 15), white then black; `count` are valid.
+//!                         (at most 15), white then black, segmented by kind
 //! zobrist:  u64           incremental key
 //! halfmove, fullmove: u32
-//! count:    [u8; 2]       piece list lengths
+//! bounds:   [[u8; 6]; 2]  per side, the first slot of each kind (pawn .. queen), then
+//!                         the list length
 //! king:     [u8; 2]       king squares (0x88), white then black
 //! castle:   [u8; 4]       rook squares (0x88) keeping a castling right: white king side,
 //!                         white queen side, black king side, black queen side; 0x88 = none
 //! ep:       u8            en passant square (0x88), 0 = none (a1 never is one)
 //! turn:     Color, chess960: bool
+//! (3 bytes of padding)
 //! ```
 //!
 //! Internal squares are 0x88 squares (`rank * 16 + file`); [`Move`] and [`Position`]
@@ -702,7 +716,7 @@ impl X88 {
         true
     }
 
-    /// En passant captures, each verified by playing it on a copy of the board.
+    /// En passant captures, each verified on the board as it is after the capture.
     #[inline(never)]
     fn en_passant<const W: bool, S: Sink>(&self, sink: &mut S) {
         let ep = self.ep;
