@@ -125,6 +125,9 @@ repr_tests! {
     quad => polyboard_chess::repr::Quad,
     bb32 => polyboard_chess::repr::Bb32Board,
     ccr => polyboard_chess::repr::Ccr,
+    array8x8 => polyboard_chess::repr::Array8x8,
+    mailbox10x12 => polyboard_chess::repr::Mailbox,
+    x88 => polyboard_chess::repr::X88,
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -133,7 +136,20 @@ repr_tests! {
 }
 
 /// The names `repr_tests!` covers; every listed representation must be among them.
-const TESTED: &[&str] = &["magic", "pext", "piecelist", "classical", "rotated", "kindergarten", "ccr", "quad", "bb32"];
+const TESTED: &[&str] = &[
+    "magic",
+    "pext",
+    "array8x8",
+    "mailbox10x12",
+    "x88",
+    "piecelist",
+    "classical",
+    "rotated",
+    "kindergarten",
+    "ccr",
+    "quad",
+    "bb32",
+];
 
 #[test]
 fn every_listed_representation_is_tested() {

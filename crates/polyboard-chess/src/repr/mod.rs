@@ -5,15 +5,19 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+pub mod array8x8;
 pub mod bb32;
 pub mod ccr;
 pub mod classical;
 pub mod kindergarten;
 pub mod magic;
+pub mod mailbox10x12;
 pub mod piecelist;
 pub mod quad;
 pub mod rotated;
+pub mod x88;
 
+pub use array8x8::Array8x8;
 pub use bb32::Bb32Board;
 pub use ccr::Ccr;
 pub use classical::Classical;
@@ -21,9 +25,11 @@ pub use kindergarten::Kindergarten;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Lookup, Magic};
+pub use mailbox10x12::Mailbox;
 pub use piecelist::PieceList;
 pub use quad::Quad;
 pub use rotated::Rotated;
+pub use x88::X88;
 
 /// The names of the representations available on this build, in the order of the
 /// comparison. The first is the default of `polyboard perft` (the fastest).
@@ -32,6 +38,9 @@ pub fn names() -> Vec<&'static str> {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         "pext",
         "magic",
+        "array8x8",
+        "mailbox10x12",
+        "x88",
         "piecelist",
         "classical",
         "rotated",
@@ -56,6 +65,18 @@ macro_rules! with_repr {
             }
             "magic" => {
                 type $B = $crate::repr::Magic;
+                Some($body)
+            }
+            "array8x8" => {
+                type $B = $crate::repr::Array8x8;
+                Some($body)
+            }
+            "mailbox10x12" => {
+                type $B = $crate::repr::Mailbox;
+                Some($body)
+            }
+            "x88" => {
+                type $B = $crate::repr::X88;
                 Some($body)
             }
             "piecelist" => {
