@@ -148,7 +148,7 @@
 //! is one indirect call and its own short mask loops, where bitboards handle a whole
 //! piece type, or all of a piece's targets, in a few instructions; and bulk counting
 //! still walks each slider ray. The jump table itself is not the cost (a `match` in
-//! its place measured the same). Copy-make is cheap, 56 bytes, so the gap to `magic`
+//! place of the move generator's table measured the same). Copy-make is cheap, 56 bytes, so the gap to `magic`
 //! narrows when every leaf is played (full perft).
 
 mod attacks;
