@@ -140,7 +140,8 @@
 //!
 //! `polyboard bench --quick` (five CPW positions, two shared cores, so a noisy
 //! machine; the ratios to `magic` from the same run are the stable part): bulk
-//! geomean 145 Mnps against `magic`'s 540 (0.27x), full 59 against 79 (0.75x).
+//! geomean 128 to 145 Mnps against `magic`'s 447 to 540 (0.27x to 0.29x), full 42 to
+//! 59 against 62 to 79 (0.67x to 0.75x).
 //!
 //! What limits it is the technique's own work per node: the opponent's attack table
 //! is rebuilt from scratch at every node (one handler per piece, sliders walked
