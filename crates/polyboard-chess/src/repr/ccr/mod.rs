@@ -140,7 +140,8 @@
 //!
 //! `polyboard bench --quick` (five CPW positions, two shared cores, so a noisy
 //! machine; the ratios to `magic` from the same run are the stable part): bulk
-//! geomean 145 Mnps against `magic`'s 540 (0.27x), full 59 against 79 (0.75x).
+//! geomean 128 to 145 Mnps against `magic`'s 447 to 540 (0.27x to 0.29x), full 42 to
+//! 59 against 62 to 79 (0.67x to 0.75x).
 //!
 //! What limits it is the technique's own work per node: the opponent's attack table
 //! is rebuilt from scratch at every node (one handler per piece, sliders walked
@@ -148,7 +149,7 @@
 //! is one indirect call and its own short mask loops, where bitboards handle a whole
 //! piece type, or all of a piece's targets, in a few instructions; and bulk counting
 //! still walks each slider ray. The jump table itself is not the cost (a `match` in
-//! its place measured the same). Copy-make is cheap, 56 bytes, so the gap to `magic`
+//! place of the move generator's table measured the same). Copy-make is cheap, 56 bytes, so the gap to `magic`
 //! narrows when every leaf is played (full perft).
 
 mod attacks;
