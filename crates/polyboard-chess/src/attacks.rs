@@ -126,26 +126,29 @@ impl Sliders for Pext {
     }
 }
 
+/// The test reference for every slider technique: attacks from `sq` along `dirs`
+/// (file and rank steps), walked square by square up to the first blocker.
+#[cfg(test)]
+pub(crate) fn walk_rays(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    let mut att = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            att |= 1u64 << (r * 8 + f);
+            if occ & (1u64 << (r * 8 + f)) != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    att
+}
+
 #[cfg(test)]
 mod tests {
+    use super::walk_rays as slow;
     use super::*;
-
-    /// Slow reference slider, walking rays square by square.
-    fn slow(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-        let mut att = 0;
-        for &(df, dr) in dirs {
-            let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                att |= 1u64 << (r * 8 + f);
-                if occ & (1u64 << (r * 8 + f)) != 0 {
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-        }
-        att
-    }
 
     fn check<S: Sliders>() {
         let mut x = 0x1234_5678_9abc_def1u64;

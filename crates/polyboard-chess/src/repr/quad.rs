@@ -778,21 +778,7 @@ impl core::fmt::Debug for Quad {
 mod tests {
     use super::*;
 
-    fn walk(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-        let mut att = 0;
-        for &(df, dr) in dirs {
-            let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                att |= 1u64 << (r * 8 + f);
-                if occ & (1u64 << (r * 8 + f)) != 0 {
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-        }
-        att
-    }
+    use crate::attacks::walk_rays as walk;
 
     #[test]
     fn sliders_match_ray_walking() {

@@ -922,22 +922,7 @@ impl core::fmt::Debug for Rotated {
 mod tests {
     use super::*;
 
-    /// Slow reference slider, walking rays square by square.
-    fn walk(s: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-        let mut att = 0;
-        for &(df, dr) in dirs {
-            let (mut f, mut r) = ((s % 8) as i32 + df, (s / 8) as i32 + dr);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                att |= 1u64 << (r * 8 + f);
-                if occ & (1u64 << (r * 8 + f)) != 0 {
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-        }
-        att
-    }
+    use crate::attacks::walk_rays as walk;
 
     /// The four boards of an ordinary occupancy, built square by square.
     fn rotate(occ: u64) -> Occupancy {
