@@ -123,6 +123,8 @@ pub struct Array8x8 {
 trait Sink {
     /// A normal move or capture.
     fn add(&mut self, from: u8, to: u8);
+    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
+    fn add_if(&mut self, cond: bool, from: u8, to: u8);
     /// A pawn reaching the last rank: four promotions.
     fn promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
@@ -135,6 +137,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn add(&mut self, _from: u8, _to: u8) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
+        self.0 += cond as u64;
     }
     #[inline(always)]
     fn promo(&mut self, _from: u8, _to: u8) {
@@ -150,6 +156,12 @@ impl Sink for MoveList<Move> {
     #[inline(always)]
     fn add(&mut self, from: u8, to: u8) {
         self.push(Move::normal(sq(from), sq(to)));
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
+        if cond {
+            self.add(from, to);
+        }
     }
     #[inline(always)]
     fn promo(&mut self, from: u8, to: u8) {
@@ -333,11 +345,8 @@ impl Array8x8 {
                         continue;
                     }
                     for (df, dr) in KNIGHT_STEPS {
-                        if let Some(t) = step(s, df, dr)
-                            && self.at(t) & own == 0
-                            && ok(t)
-                        {
-                            sink.add(s, t);
+                        if let Some(t) = step(s, df, dr) {
+                            sink.add_if((self.at(t) & own == 0) & ok(t), s, t);
                         }
                     }
                 }
@@ -383,13 +392,14 @@ impl Array8x8 {
         for (df, dir) in dirs {
             if pin_allows(pin, dir)
                 && let Some(t) = step(s, df, up)
-                && self.at(t) & enemy != 0
-                && ok(t)
             {
+                let hit = (self.at(t) & enemy != 0) & ok(t);
                 if last {
-                    sink.promo(s, t);
+                    if hit {
+                        sink.promo(s, t);
+                    }
                 } else {
-                    sink.add(s, t);
+                    sink.add_if(hit, s, t);
                 }
             }
         }

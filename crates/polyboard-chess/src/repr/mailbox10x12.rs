@@ -231,6 +231,8 @@ pub struct Mailbox {
 trait Sink {
     /// A normal move or capture.
     fn add(&mut self, from: u8, to: u8);
+    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
+    fn add_if(&mut self, cond: bool, from: u8, to: u8);
     /// A pawn reaching the last rank: four promotions.
     fn promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
@@ -243,6 +245,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn add(&mut self, _from: u8, _to: u8) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
+        self.0 += cond as u64;
     }
     #[inline(always)]
     fn promo(&mut self, _from: u8, _to: u8) {
@@ -258,6 +264,12 @@ impl Sink for MoveList<Move> {
     #[inline(always)]
     fn add(&mut self, from: u8, to: u8) {
         self.push(Move::normal(to64(from), to64(to)));
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
+        if cond {
+            self.add(from, to);
+        }
     }
     #[inline(always)]
     fn promo(&mut self, from: u8, to: u8) {
@@ -518,12 +530,13 @@ impl Mailbox {
                     continue;
                 }
                 let t = add(s, d);
-                if self.at(t) & enemy != 0 && ok(t) {
-                    if last {
+                let hit = (self.at(t) & enemy != 0) & ok(t);
+                if last {
+                    if hit {
                         sink.promo(s, t);
-                    } else {
-                        sink.add(s, t);
                     }
+                } else {
+                    sink.add_if(hit, s, t);
                 }
             }
         }
@@ -537,9 +550,7 @@ impl Mailbox {
             }
             for d in KNIGHT_STEPS {
                 let t = add(s, d);
-                if self.at(t) & blocks == 0 && ok(t) {
-                    sink.add(s, t);
-                }
+                sink.add_if((self.at(t) & blocks == 0) & ok(t), s, t);
             }
         }
 

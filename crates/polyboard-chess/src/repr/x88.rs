@@ -221,6 +221,8 @@ pub struct X88 {
 trait Sink {
     /// A normal move or capture.
     fn add(&mut self, from: u8, to: u8);
+    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
+    fn add_if(&mut self, cond: bool, from: u8, to: u8);
     /// A pawn reaching the last rank: four promotions.
     fn promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
@@ -233,6 +235,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn add(&mut self, _from: u8, _to: u8) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
+        self.0 += cond as u64;
     }
     #[inline(always)]
     fn promo(&mut self, _from: u8, _to: u8) {
@@ -248,6 +254,12 @@ impl Sink for MoveList<Move> {
     #[inline(always)]
     fn add(&mut self, from: u8, to: u8) {
         self.push(Move::normal(to64(from), to64(to)));
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
+        if cond {
+            self.add(from, to);
+        }
     }
     #[inline(always)]
     fn promo(&mut self, from: u8, to: u8) {
@@ -533,13 +545,16 @@ impl X88 {
                 if pin != 0 && pin != d && pin != -d {
                     continue;
                 }
+                // Evaluated without branches (the masked read past the edge is
+                // discarded), so that a counter adds the capture branch-free.
                 let t = add(s, d);
-                if !offboard(t) && self.at(t) & enemy != 0 && ok(t) {
-                    if last {
+                let hit = !offboard(t) & (self.at(t) & enemy != 0) & ok(t);
+                if last {
+                    if hit {
                         sink.promo(s, t);
-                    } else {
-                        sink.add(s, t);
                     }
+                } else {
+                    sink.add_if(hit, s, t);
                 }
             }
         }
@@ -552,9 +567,7 @@ impl X88 {
             }
             for d in KNIGHT_STEPS {
                 let t = add(s, d);
-                if !offboard(t) && self.at(t) & own == 0 && ok(t) {
-                    sink.add(s, t);
-                }
+                sink.add_if(!offboard(t) & (self.at(t) & own == 0) & ok(t), s, t);
             }
         }
 
