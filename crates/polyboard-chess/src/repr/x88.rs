@@ -221,6 +221,8 @@ pub struct X88 {
 trait Sink {
     /// A normal move or capture.
     fn add(&mut self, from: u8, to: u8);
+    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
+    fn add_if(&mut self, cond: bool, from: u8, to: u8);
     /// A pawn reaching the last rank: four promotions.
     fn promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
@@ -233,6 +235,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn add(&mut self, _from: u8, _to: u8) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
+        self.0 += cond as u64;
     }
     #[inline(always)]
     fn promo(&mut self, _from: u8, _to: u8) {
@@ -248,6 +254,12 @@ impl Sink for MoveList<Move> {
     #[inline(always)]
     fn add(&mut self, from: u8, to: u8) {
         self.push(Move::normal(to64(from), to64(to)));
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
+        if cond {
+            self.add(from, to);
+        }
     }
     #[inline(always)]
     fn promo(&mut self, from: u8, to: u8) {
@@ -533,13 +545,16 @@ impl X88 {
                 if pin != 0 && pin != d && pin != -d {
                     continue;
                 }
+                // Evaluated without branches (the masked read past the edge is
+                // discarded), so that a counter adds the capture branch-free.
                 let t = add(s, d);
-                if !offboard(t) && self.at(t) & enemy != 0 && ok(t) {
-                    if last {
+                let hit = !offboard(t) & (self.at(t) & enemy != 0) & ok(t);
+                if last {
+                    if hit {
                         sink.promo(s, t);
-                    } else {
-                        sink.add(s, t);
                     }
+                } else {
+                    sink.add_if(hit, s, t);
                 }
             }
         }
@@ -552,9 +567,7 @@ impl X88 {
             }
             for d in KNIGHT_STEPS {
                 let t = add(s, d);
-                if !offboard(t) && self.at(t) & own == 0 && ok(t) {
-                    sink.add(s, t);
-                }
+                sink.add_if(!offboard(t) & (self.at(t) & own == 0) & ok(t), s, t);
             }
         }
 
@@ -701,7 +714,7 @@ impl X88 {
         while x <= hi {
             let attacked = if x == k {
                 false
-            } else if x == k - 1 && self.at(x) == EMPTY {
+            } else if x == k.wrapping_sub(1) && self.at(x) == EMPTY {
                 !safe[0]
             } else if x == k + 1 && self.at(x) == EMPTY {
                 !safe[1]
@@ -790,9 +803,9 @@ impl X88 {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
         let mut captured = EMPTY;
         let mut ep_square = 0;
@@ -927,7 +940,7 @@ impl MakeUnmake for X88 {
         let them = us ^ 1;
         let own = if us == 0 { WHITE } else { BLACK };
         if us == 1 {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let from = to88(m.from());
         let to = to88(m.to());
@@ -1063,6 +1076,69 @@ impl core::fmt::Debug for X88 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Clocks at the top of their range wrap (as the reference's do in release builds)
+    /// instead of panicking, and unmake restores them.
+    #[test]
+    fn clocks_at_their_limit_wrap() {
+        for fen in
+            ["4k3/8/8/8/8/8/8/4K2R w K - 4294967295 4294967295", "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295"]
+        {
+            let pos = Position::from_fen(fen).unwrap();
+            let b = X88::from_position(&pos);
+            for mv in b.legal_moves() {
+                let mut played = b;
+                let undo = played.make(mv);
+                let after = played.to_position();
+                assert_eq!(after.halfmove_clock(), 0);
+                assert_eq!(after.fullmove_number(), if pos.turn() == Color::Black { 0 } else { u32::MAX });
+                played.unmake(mv, undo);
+                assert_eq!(played.to_position(), pos);
+            }
+        }
+    }
+
+    /// Every legal move of each position, played by this representation and by the
+    /// reference, gives the same moves, positions and keys; unmake restores. Runs in
+    /// debug builds too, where an overflow would panic.
+    #[test]
+    fn agrees_with_the_reference_on_edge_positions() {
+        use crate::repr::Magic;
+        for fen in [
+            // Chess960 kings in the corners with a right to the far rook.
+            "4k3/8/8/8/8/8/8/K6R w H - 0 1",
+            "4k3/8/8/8/8/8/8/R6K w A - 0 1",
+            "r6k/8/8/8/8/8/8/4K3 b a - 0 1",
+            // En passant pinned along the rank, and a legal one.
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 1",
+            // Checks with castling rights; promotions with captures.
+            "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let ours = X88::from_position(&pos);
+            let reference = Magic::from_position(&pos);
+            assert_eq!(ours.to_position(), pos, "{fen}");
+            assert_eq!(ours.is_check(), reference.is_check(), "{fen}");
+            let mut moves = ours.legal_moves();
+            let mut expected = reference.legal_moves();
+            moves.sort_by_key(|m| m.to_u16());
+            expected.sort_by_key(|m| m.to_u16());
+            assert_eq!(moves, expected, "{fen}");
+            assert_eq!(ours.count_moves(), expected.len() as u64, "{fen}");
+            for mv in moves {
+                let mut played = ours;
+                let undo = played.make(mv);
+                let after = reference.play(mv);
+                assert_eq!(played.to_position(), after.to_position(), "{fen} {mv:?}");
+                assert_eq!(played.zobrist(), after.zobrist(), "{fen} {mv:?}");
+                played.unmake(mv, undo);
+                assert_eq!(played.to_position(), pos, "{fen} {mv:?}");
+                assert_eq!(played.zobrist(), ours.zobrist(), "{fen} {mv:?}");
+            }
+        }
+    }
 
     #[test]
     fn back_ranks() {
