@@ -592,8 +592,8 @@ impl Kindergarten {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
-        self.fullmove += us as u32;
+        self.halfmove = self.halfmove.wrapping_add(1);
+        self.fullmove = self.fullmove.wrapping_add(us as u32);
         let mut captured = 6u8;
         let old_castling = self.castling;
         let own_rank = RANK_1 << (56 * us);
@@ -707,7 +707,7 @@ impl MakeUnmake for Kindergarten {
     fn unmake(&mut self, m: Move, undo: KindergartenUndo) {
         self.turn = self.turn.other();
         let us = self.turn.index();
-        self.fullmove -= us as u32;
+        self.fullmove = self.fullmove.wrapping_sub(us as u32);
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {

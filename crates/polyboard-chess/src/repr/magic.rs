@@ -526,9 +526,9 @@ impl<S: Lookup> Bitboards<S> {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
         let mut captured = 6u8;
         let old_castling = self.castling;
@@ -648,7 +648,7 @@ impl<S: Lookup> MakeUnmake for Bitboards<S> {
         let us = self.turn.index();
         let them = us ^ 1;
         if self.turn == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let from = m.from().index();
         let to = m.to().index();

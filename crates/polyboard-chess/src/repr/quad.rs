@@ -554,8 +554,8 @@ impl Quad {
             key ^= zobrist::EP[(self.ep & 7) as usize];
             self.ep = 0;
         }
-        self.halfmove += 1;
-        self.fullmove += us as u32;
+        self.halfmove = self.halfmove.wrapping_add(1);
+        self.fullmove = self.fullmove.wrapping_add(us as u32);
         let old_castling = self.castling;
         let own_rank = RANK_1 << (56 * us);
         let mut captured = 0u8;
@@ -673,7 +673,7 @@ impl MakeUnmake for Quad {
         self.turn = self.turn.other();
         let us = self.turn.index();
         let color_bit = (us as u8) << 3;
-        self.fullmove -= us as u32;
+        self.fullmove = self.fullmove.wrapping_sub(us as u32);
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {
