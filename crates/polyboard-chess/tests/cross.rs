@@ -103,3 +103,52 @@ proptest! {
         run_game(&starts[start.index(starts.len())], &choices);
     }
 }
+
+/// Every legal move of each edge position, played by each representation and by the
+/// reference, gives the same moves, positions and keys; unmake restores. Runs in
+/// debug builds too, where an overflow would panic.
+fn edge_positions_agree<B: Board>() {
+    for fen in [
+        // Chess960 kings in the corners with a right to the far rook.
+        "4k3/8/8/8/8/8/8/K6R w H - 0 1",
+        "4k3/8/8/8/8/8/8/R6K w A - 0 1",
+        "r6k/8/8/8/8/8/8/4K3 b a - 0 1",
+        // En passant pinned along the rank, and a legal one.
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+        "8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 1",
+        // Checks with castling rights; promotions with captures.
+        "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        // Clocks at the top of their range wrap instead of panicking.
+        "4k3/8/8/8/8/8/8/4K2R w K - 4294967295 4294967295",
+        "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let ours = B::from_position(&pos);
+        assert_eq!(ours.to_position(), pos, "{} {fen}", B::NAME);
+        assert_eq!(ours.is_check(), pos.is_check(), "{} {fen}", B::NAME);
+        let mut moves = ours.legal_moves();
+        let mut expected = pos.legal_moves().to_vec();
+        moves.sort_by_key(|m| m.to_u16());
+        expected.sort_by_key(|m| m.to_u16());
+        assert_eq!(moves, expected, "{} {fen}", B::NAME);
+        assert_eq!(ours.count_moves(), expected.len() as u64, "{} {fen}", B::NAME);
+        for mv in moves {
+            let mut played = ours.clone();
+            let undo = played.make(mv);
+            let after = pos.play(mv);
+            assert_eq!(played.to_position(), after, "{} {fen} {mv:?}", B::NAME);
+            assert_eq!(played.zobrist(), after.zobrist(), "{} {fen} {mv:?}", B::NAME);
+            played.unmake(mv, undo);
+            assert_eq!(played.to_position(), pos, "{} {fen} {mv:?}", B::NAME);
+            assert_eq!(played.zobrist(), ours.zobrist(), "{} {fen} {mv:?}", B::NAME);
+        }
+    }
+}
+
+#[test]
+fn every_representation_agrees_on_edge_positions() {
+    for name in names() {
+        with_repr!(name, B => edge_positions_agree::<B>()).unwrap();
+    }
+}

@@ -194,20 +194,3 @@ fn key_positions() -> Vec<Position> {
     cases.push(Position::from_fen("8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 1").unwrap());
     cases
 }
-
-/// Clocks at the top of their range wrap in every representation, in debug builds too,
-/// instead of panicking on a FEN that polyboard accepts.
-#[test]
-#[allow(clippy::clone_on_copy)] // some representations are Copy, the macro serves all
-fn extreme_clocks_do_not_panic() {
-    let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 4294967295 4294967295").unwrap();
-    for name in names() {
-        polyboard_chess::with_repr!(name, B => {
-            let b = B::from_position(&pos);
-            assert_eq!(perft_full(&b, 2), perft(&b, 2), "{name}");
-            let mut m = b.clone();
-            perft_make_unmake(&mut m, 2);
-            assert_eq!(m.to_position(), pos, "{name}");
-        });
-    }
-}
