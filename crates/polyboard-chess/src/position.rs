@@ -299,7 +299,6 @@ impl Position {
     fn castling_field(&self, notation: CastlingNotation) -> String {
         let mut s = String::new();
         for color in Color::ALL {
-            let king = self.king(color);
             for side in [CastlingSide::King, CastlingSide::Queen] {
                 let Some(rook) = self.castling_rook(color, side) else {
                     continue;
@@ -310,7 +309,6 @@ impl Position {
                 } else {
                     rook.file_char()
                 };
-                let _ = king;
                 s.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
             }
         }

@@ -260,6 +260,15 @@ fn castle_key<BB: Bits>(mut rooks: BB) -> u64 {
     k
 }
 
+/// The squares a castling king on `king` and its rook on `rook` (same rank) land on:
+/// the g- and f-files towards the h-file, the c- and d-files towards the a-file.
+#[inline(always)]
+fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
+    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+    let base = king & 56;
+    (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
+}
+
 impl<S: Lookup> Bitboards<S> {
     #[inline(always)]
     fn occupied(&self) -> S::BB {
@@ -447,10 +456,7 @@ impl<S: Lookup> Bitboards<S> {
             while rooks.any() {
                 let r = rooks.lsb();
                 rooks = rooks.clear_lsb();
-                let side = if r > ksq { CastlingSide::King } else { CastlingSide::Queen };
-                let base = ksq & 56;
-                let kto = base + side.king_to_file() as usize;
-                let rto = base + side.rook_to_file() as usize;
+                let (kto, rto) = castle_targets(ksq, r);
                 let movers = S::BB::bit(ksq) | S::BB::bit(r);
                 let king_path = S::between(ksq, kto) | S::BB::bit(kto);
                 let must_be_empty = (king_path | S::between(r, rto) | S::BB::bit(rto)) & !movers;
@@ -534,10 +540,7 @@ impl<S: Lookup> Bitboards<S> {
         let old_castling = self.castling;
 
         if m.is_castle() {
-            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
-            let base = from & 56;
-            let kto = base + side.king_to_file() as usize;
-            let rto = base + side.rook_to_file() as usize;
+            let (kto, rto) = castle_targets(from, to);
             self.toggle(us, K, S::BB::bit(from));
             self.toggle(us, R, S::BB::bit(to));
             self.toggle(us, K, S::BB::bit(kto));
@@ -653,10 +656,7 @@ impl<S: Lookup> MakeUnmake for Bitboards<S> {
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {
-            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
-            let base = from & 56;
-            let kto = base + side.king_to_file() as usize;
-            let rto = base + side.rook_to_file() as usize;
+            let (kto, rto) = castle_targets(from, to);
             self.toggle(us, K, S::BB::bit(kto));
             self.toggle(us, R, S::BB::bit(rto));
             self.toggle(us, K, S::BB::bit(from));
