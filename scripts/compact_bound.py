@@ -1,67 +1,77 @@
 #!/usr/bin/env python3
-"""The size of an enumerative code for chess boards: the route to `compact`'s 160-bit
-worst case (issue 4), not implemented yet.
+"""Counts the positions that `compact`'s enumerative record numbers (issue 4), as an
+independent check of crates/polyboard-codec/src/enumerative.rs.
 
-A board is ranked jointly over all material signatures: the two kings (3612
-non-adjacent pairs), then the pawns on the 48 squares of ranks 2-7, then the other
-pieces on the remaining squares (a multinomial). The code length is log2 of the total.
+The numbering covers every position reachable in a game (standard or Chess960): the
+placement, the side to move, the castling rights and the en passant square. It counts
+boards obeying:
 
-Constraints:
-- per colour: at most 8 pawns, at most 15 pieces besides the king, and promoted pieces
-  (those beyond 2 knights, 2 bishops, 2 rooks, 1 queen) at most 8 minus the pawns;
-- K: promotions of both colours at most K times the captures (32 minus the pieces on
-  the board). K = 3 is sound: a pawn passes the enemy pawn of its file only if one of
-  them captured or was captured, and each capture can be charged by at most three
-  promotions (the capturing pawn's own, that of the pawn whose blocker was the victim,
-  and that of the pawn whose blocker left its file by capturing).
+- per side: one king, at most 8 pawns on ranks 2-7, and visible promotions
+  x = max(0, q-1) + max(0, r-2) + max(0, b-2) + max(0, n-2) with p + x <= 8;
+- Tromp's rule, promotions need captures: x_w <= c + (8 - p_b - x_b) and likewise for
+  Black, where c = 32 - men on the board (the proof is in enumerative.rs);
+- castling: one right fixes the king and that rook on the back rank (8 x 7 = 56
+  arrangements), two rights fix the king between both rooks (56 arrangements);
+- en passant: the pawn that double-pushed, the capturer beside it (the lower file when
+  there are two) and the two squares it crossed are fixed (14 arrangements).
 
-Result (this script): 155.55 bits with K = 3 (152.55 with K = 2, if that could be
-proved), which leaves about 3.5 bits for the side to move, castling and en passant
-under a 160-bit bound with a mode bit; castling and en passant states have to be folded
-into the enumeration (castling rooks and the en passant pawn as extra piece kinds with
-restricted squares) rather than appended.
+Kings are otherwise placed like any other piece. The count is summed over the side to
+move, the castling and en passant classes and the army pairs. The Rust test
+`enumeration_size_matches_the_script` asserts the number printed here.
 
-Usage: python3 scripts/compact_bound.py   (about a minute)
+Usage: python3 scripts/compact_bound.py   (under a second)
 """
+from collections import defaultdict
 from math import comb, factorial, log2
 
 
-def colour_signatures():
-    out = []
-    for p in range(9):
-        for n in range(11):
-            for b in range(11):
-                for r in range(11):
-                    for q in range(10):
-                        extra = max(0, n - 2) + max(0, b - 2) + max(0, r - 2) + max(0, q - 1)
-                        if extra <= 8 - p and p + n + b + r + q <= 15:
-                            out.append((p, n, b, r, q, extra))
-    return out
+def armies(fixed_rooks, fixed_pawns):
+    """Army keys (pawns, officers, promotions) -> (free pawns, free pieces, orderings)."""
+    king = 1 if fixed_rooks == 0 else 0
+    out = {}
+    weight = defaultdict(int)
+    for p in range(fixed_pawns, 9):
+        for q in range(10):
+            for r in range(fixed_rooks, 11):
+                for b in range(11):
+                    for n in range(11):
+                        x = max(0, q - 1) + max(0, r - 2) + max(0, b - 2) + max(0, n - 2)
+                        if p + x > 8:
+                            continue
+                        free = [king, q, r - fixed_rooks, b, n]
+                        orderings = factorial(sum(free))
+                        for c in free:
+                            orderings //= factorial(c)
+                        key = (p, q + r + b + n, x)
+                        weight[key] += orderings
+                        out[key] = (p - fixed_pawns, sum(free))
+    return {k: (v[0], v[1], weight[k]) for k, v in out.items()}
 
 
 def main():
-    fact = [factorial(i) for i in range(70)]
-
-    def arrangements(n, ks):
-        rest = n - sum(ks)
-        if rest < 0:
-            return 0
-        out = fact[n]
-        for k in ks:
-            out //= fact[k]
-        return out // fact[rest]
-
-    sigs = colour_signatures()
-    for k_bound in (3, 2):
-        total = 0
-        for w in sigs:
-            for b in sigs:
-                captures = 32 - (2 + sum(w[:5]) + sum(b[:5]))
-                if w[5] + b[5] > k_bound * captures:
-                    continue
-                pw, pb = w[0], b[0]
-                total += comb(48, pw) * comb(48 - pw, pb) * arrangements(62 - pw - pb, list(w[1:5]) + list(b[1:5])) * 3612
-        print(f"K = {k_bound}: {log2(total):.2f} bits for the board")
+    tables = {(f, e): armies(f, e) for f in range(3) for e in range(2)}
+    total = 0
+    for wfix in range(3):
+        for bfix in range(3):
+            for ep in range(2):
+                configs = (56 if wfix else 1) * (56 if bfix else 1) * (14 if ep else 1)
+                fixed = sum(1 + f for f in (wfix, bfix) if f) + 4 * ep
+                pawn_space = 48 - 4 * ep
+                inner = 0
+                for (wp, wo, wx), (wpf, wm, ww) in tables[(wfix, ep)].items():
+                    for (bp, bo, bx), (bpf, bm, bw) in tables[(bfix, ep)].items():
+                        captures = 32 - (2 + wp + wo + bp + bo)
+                        if wx > captures + (8 - bp - bx) or bx > captures + (8 - wp - wx):
+                            continue
+                        space = 64 - fixed - wpf - bpf
+                        if wm + bm > space:
+                            continue
+                        inner += (comb(pawn_space, wpf) * comb(pawn_space - wpf, bpf)
+                                  * comb(space, wm + bm) * comb(wm + bm, wm) * ww * bw)
+                total += configs * inner
+    total *= 2  # side to move
+    print(f"N = {total}")
+    print(f"log2 N = {log2(total):.2f}, so {total.bit_length()} bits number every legal position")
 
 
 if __name__ == "__main__":

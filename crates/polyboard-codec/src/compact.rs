@@ -1,4 +1,5 @@
-//! `compact`: polyboard's own format. A static context model with arithmetic coding.
+//! `compact`: polyboard's own format. A static context model with arithmetic coding, and
+//! an enumerative numbering of all legal positions that bounds it at 158 bits.
 //!
 //! # What it stores
 //!
@@ -10,9 +11,14 @@
 //! # Layout
 //!
 //! ```text
-//! bit 0      mode: 0 = model-coded (below), 1 = fallback: a `huffman-tuned` record of
-//!            the position with its clocks cleared follows, used when it is shorter
-//! bits 1..   one arithmetic-coded stream, MSB first, zero-padded to a whole byte:
+//! bits 0..   mode: 0    = model-coded (below), the usual case
+//!                  10   = enumerative: the position's number below N < 2^156 follows in
+//!                         156 bits, MSB first (see `enumerative.rs`); taken when the
+//!                         model-coded record would be longer than these 158 bits
+//!                  11   = fallback for positions no game can reach (outside the
+//!                         enumeration): a `huffman-tuned` record of the position with its
+//!                         clocks cleared follows, taken when it is shorter
+//! after 0:   one arithmetic-coded stream, MSB first, zero-padded to a whole byte:
 //!   side to move        binary, p = 1/2
 //!   64 squares a1..h8   13-symbol alphabet (empty, white P N B R Q K, black P N B R Q K)
 //!                       with frequencies BOARD[ctx] from `compact_model.rs`,
@@ -35,6 +41,14 @@
 //! `tests/data/corpus/selfplay.fen` (Stockfish self-play); sizes are reported on the
 //! odd-numbered games, which the model never saw.
 //!
+//! # The bound
+//!
+//! Every legal position takes at most 158 bits (20 bytes): the model-coded record when
+//! it is at most 158 bits long, else the enumerative one, which exists for every
+//! position reachable in a game (the argument is in `enumerative.rs`). Positions that no
+//! game reaches (ten queens beside eight pawns, say) are still exact, at most
+//! [`MAX_BYTES`] long.
+//!
 //! # Decoding is checked
 //!
 //! The decoder re-encodes what it decoded and requires the same bytes: a corrupt or
@@ -42,6 +56,7 @@
 
 use crate::bits::{BitReader, BitWriter};
 use crate::compact_model::{BOARD, CASTLE_OTHER, CASTLE_STANDARD, EP_PRESENT};
+use crate::enumerative::{self, U192};
 use crate::error::{DecodeError, ErrorKind};
 use crate::setup::{Facts, Setup};
 use polyboard_chess::{CastlingSide, Color, Piece, Position, Role, Square};
@@ -54,8 +69,13 @@ const PROB_ONE: u32 = 4096;
 /// The edge symbol in contexts.
 const EDGE: usize = 13;
 
-/// The largest record in bytes: the fallback's, plus the mode bit.
+/// The largest record in bytes, for any position [`Position`] accepts: the fallback's
+/// plus the mode bits. Legal positions take at most 20.
 pub const MAX_BYTES: usize = crate::huffman_tuned::MAX_BYTES + 1;
+
+/// The longest record of a legal position, in bits: an enumerative record (the mode
+/// bits `10` and the 156-bit number).
+pub const LEGAL_MAX_BITS: usize = 2 + enumerative::BITS as usize;
 
 struct Encoder<'a> {
     low: u64,
@@ -326,15 +346,27 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
     let mut enc = Encoder::new(w);
     walk(&mut enc, Some(pos), &mut Setup::new());
     let bits = enc.finish();
-    if bits <= FALLBACK_THRESHOLD {
+    if bits <= LEGAL_MAX_BITS {
         return bits;
     }
-    // A position the model finds unlikely: take the fallback if it is shorter.
-    let mut fallback = Vec::with_capacity(MAX_BYTES);
-    let n = encode_fallback(pos, &mut fallback);
-    if n + 1 < bits {
+    // A position the model finds unlikely: number it, if it can arise in a game.
+    if let Some(rank) = enumerative::rank(pos) {
         out.clear();
         let mut w = BitWriter::new(out);
+        w.bit(true);
+        w.bit(false);
+        for i in (0..enumerative::BITS).rev() {
+            w.bit(rank.bit(i));
+        }
+        return w.finish();
+    }
+    // Not a legal position: take the huffman-tuned record if it is shorter.
+    let mut fallback = Vec::with_capacity(MAX_BYTES);
+    let n = encode_fallback(pos, &mut fallback);
+    if n + 2 < bits {
+        out.clear();
+        let mut w = BitWriter::new(out);
+        w.bit(true);
         w.bit(true);
         let mut r = BitReader::new(&fallback);
         for _ in 0..n {
@@ -344,11 +376,6 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
     }
     bits
 }
-
-/// Model-coded records of at most this many bits are kept without trying the
-/// fallback. A speed shortcut only: the choice is canonical either way, because the
-/// decoder re-encodes and compares.
-const FALLBACK_THRESHOLD: usize = 160;
 
 /// The fallback: a huffman-tuned record of the position with its clocks cleared.
 fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
@@ -362,8 +389,25 @@ fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
 /// Decodes a record made by [`encode`].
 pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     let mut r = BitReader::new(bytes);
-    let pos = if r.bit("mode")? {
-        // The fallback record follows, shifted by the mode bit.
+    // Mode: 0 = model-coded, 10 = enumerative, 11 = huffman-tuned fallback.
+    let model = !r.bit("mode")?;
+    let pos = if model {
+        let mut dec = Decoder::new(r);
+        let mut setup = Setup::new();
+        walk(&mut dec, None, &mut setup);
+        setup.into_position(chess960)?
+    } else if !r.bit("mode")? {
+        let mut rank = U192::default();
+        for i in (0..enumerative::BITS).rev() {
+            if r.bit("rank")? {
+                rank.set_bit(i);
+            }
+        }
+        let setup = enumerative::unrank(rank)
+            .ok_or_else(|| DecodeError::new("rank", ErrorKind::BadCode, "beyond the last numbered position"))?;
+        setup.into_position(chess960)?
+    } else {
+        // The fallback record follows, shifted by the mode bits.
         let mut inner = Vec::with_capacity(bytes.len());
         let mut w = BitWriter::new(&mut inner);
         while let Ok(b) = r.bit("fallback") {
@@ -372,11 +416,6 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
         w.finish();
         let short = &inner[..inner.len().saturating_sub(1)];
         crate::huffman_tuned::decode(short, chess960).or_else(|_| crate::huffman_tuned::decode(&inner, chess960))?
-    } else {
-        let mut dec = Decoder::new(r);
-        let mut setup = Setup::new();
-        walk(&mut dec, None, &mut setup);
-        setup.into_position(chess960)?
     };
     let mut again = Vec::with_capacity(bytes.len());
     encode(&pos, &mut again);

@@ -32,6 +32,7 @@ pub mod bits;
 pub mod ccr;
 pub mod compact;
 mod compact_model;
+mod enumerative;
 pub mod error;
 pub mod huffman;
 pub mod huffman_tuned;

@@ -70,3 +70,107 @@ fn unlikely_positions_take_the_bounded_fallback() {
         assert_eq!(compact::decode(&buf, false).unwrap(), pos, "{fen}");
     }
 }
+
+/// A random board that obeys the rules every reachable position obeys (one king a
+/// side, pawns on ranks 2-7, promotions paid for by missing pawns and by captures),
+/// written as a FEN; the model finds most of them unlikely.
+fn random_promoted_fen(x: &mut u64) -> String {
+    let mut next = |n: u64| {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x % n
+    };
+    let mut board = [None::<char>; 64];
+    let mut free: Vec<usize> = (0..64).collect();
+    let mut counts = [[0u32; 6]; 2]; // pawns, knights, bishops, rooks, queens, promoted
+    for (side, letters) in [(0, "PNBRQ"), (1, "pnbrq")] {
+        let pawns = next(9) as u32;
+        let promoted = next(u64::from(9 - pawns)) as u32;
+        let mut army = [0u32, 2, 2, 2, 1];
+        army[0] = pawns;
+        for _ in 0..promoted {
+            army[1 + next(4) as usize] += 1;
+        }
+        // Some original pieces were captured.
+        for n in &mut army[1..] {
+            *n -= next(u64::from((*n).min(2)) + 1) as u32;
+        }
+        let letters: Vec<char> = letters.chars().collect();
+        for (role, &n) in army.iter().enumerate() {
+            counts[side][role] = n;
+            for _ in 0..n {
+                let zone: Vec<usize> = free.iter().copied().filter(|&s| role != 0 || (8..56).contains(&s)).collect();
+                let sq = zone[next(zone.len() as u64) as usize];
+                free.retain(|&s| s != sq);
+                board[sq] = Some(letters[role]);
+            }
+        }
+        let extra = army[1].saturating_sub(2)
+            + army[2].saturating_sub(2)
+            + army[3].saturating_sub(2)
+            + army[4].saturating_sub(1);
+        counts[side][5] = extra;
+    }
+    for king in ['K', 'k'] {
+        let sq = free.remove(next(free.len() as u64) as usize);
+        board[sq] = Some(king);
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let men: u32 = 2 + counts.iter().map(|c| c[..5].iter().sum::<u32>()).sum::<u32>();
+    let captures = 32 - men;
+    let taken = |c: &[u32; 6]| 8 - c[0] - c[5];
+    let rule = counts[0][5] <= captures + taken(&counts[1]) && counts[1][5] <= captures + taken(&counts[0]);
+    if !rule {
+        return String::new();
+    }
+    fen + if next(2) == 0 { " w - - 0 1" } else { " b - - 0 1" }
+}
+
+#[test]
+fn legal_positions_take_at_most_158_bits() {
+    // The most mobile position known (218 moves), nine queens, and random boards
+    // full of promoted pieces: the model finds them unlikely, the numbering bounds them.
+    let mut fens = vec![
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1".to_string(),
+        "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/NR4Q1/kN1BB1K1 w - - 0 1".to_string(),
+    ];
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    while fens.len() < 3000 {
+        let fen = random_promoted_fen(&mut x);
+        if !fen.is_empty() && Position::from_fen(&fen).is_ok() {
+            fens.push(fen);
+        }
+    }
+    let mut buf = Vec::new();
+    let mut numbered = 0;
+    for fen in &fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let bits = compact::encode(&pos, &mut buf);
+        assert!(bits <= compact::LEGAL_MAX_BITS, "{fen}: {bits} bits");
+        numbered += usize::from(buf[0] >> 6 == 0b10);
+        assert_eq!(compact::decode(&buf, false).unwrap(), pos, "{fen}");
+    }
+    assert!(numbered > 1000, "{numbered} took the enumerative record");
+}
