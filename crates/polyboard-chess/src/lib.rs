@@ -22,5 +22,5 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use game::{Game, Status};
-pub use position::{CastlingNotation, FenError, Position, START_FEN};
+pub use position::{CastlingNotation, FenError, Parts, Position, START_FEN};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};

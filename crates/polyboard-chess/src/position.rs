@@ -65,6 +65,39 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// A position's fields before validation: what decoders and position builders fill in.
+/// [`Position::from_parts`] checks them as [`Position::from_fen`] checks a FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The squares of each role, indexed by [`Role::index`].
+    pub by_role: [u64; 6],
+    /// The squares of each colour, indexed by [`Color::index`].
+    pub by_color: [u64; 2],
+    /// The side to move.
+    pub turn: Color,
+    /// The squares of the rooks that keep a castling right.
+    pub castling: u64,
+    /// The en passant target square, if a pawn just made a double push.
+    pub ep: Option<Square>,
+    /// Halfmoves since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The fullmove number (0 reads as 1, as in a FEN).
+    pub fullmove: u32,
+}
+
+impl Parts {
+    /// No pieces, White to move, no rights, clocks `0 1`.
+    pub const EMPTY: Parts = Parts {
+        by_role: [0; 6],
+        by_color: [0; 2],
+        turn: Color::White,
+        castling: 0,
+        ep: None,
+        halfmove: 0,
+        fullmove: 1,
+    };
+}
+
 /// How castling rights are written in FEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CastlingNotation {
@@ -174,18 +207,12 @@ impl Position {
         };
         pos.validate_material()?;
         pos.castling = parse_castling(&pos, fields[2])?;
-        let needs_960 = pos.castling_needs_960();
-        pos.chess960 = match chess960 {
-            Some(false) if needs_960 => {
-                return Err(FenError::new(
-                    3,
-                    format!("'{}' needs Chess960: a castling king or rook is off its standard square", clip(fields[2])),
-                ));
-            }
-            Some(c) => c,
-            None => needs_960,
-        };
-        pos.ep = parse_ep(&pos, fields[3])?;
+        pos.validate_castling()?;
+        pos.set_game(chess960)?;
+        if let Some(sq) = parse_ep(fields[3])? {
+            pos.validate_ep(sq)?;
+            pos.ep = Some(sq);
+        }
         if let Some(s) = fields.get(4) {
             pos.halfmove =
                 s.parse().map_err(|_| FenError::new(5, format!("'{}' is not a non-negative integer", clip(s))))?;
@@ -196,12 +223,137 @@ impl Position {
                 s.parse().map_err(|_| FenError::new(6, format!("'{}' is not a non-negative integer", clip(s))))?;
             pos.fullmove = n.max(1);
         }
-        pos.validate_checks()?;
-        // Keep the en passant square only when a legal capture exists.
-        if pos.ep.is_some() && !pos.has_legal_en_passant() {
-            pos.ep = None;
+        pos.finish()
+    }
+
+    /// Builds a position from its fields with the checks of [`Position::from_fen`] and
+    /// the same errors (naming the FEN field), without text: the constructor for
+    /// decoders. `chess960` is as in [`Position::from_fen_variant`], `None` as in
+    /// [`Position::from_fen`]. As there, an en passant square without a legal capture
+    /// is dropped and a fullmove number of 0 reads as 1.
+    pub fn from_parts(parts: &Parts, chess960: Option<bool>) -> Result<Position, FenError> {
+        let mut seen = 0u64;
+        for bb in parts.by_role {
+            if seen & bb != 0 {
+                return Err(FenError::new(1, "two pieces on one square"));
+            }
+            seen |= bb;
         }
-        Ok(pos)
+        if seen != parts.by_color[0] | parts.by_color[1] || parts.by_color[0] & parts.by_color[1] != 0 {
+            return Err(FenError::new(1, "the colour boards do not match the pieces"));
+        }
+        let mut pos = Position {
+            by_role: parts.by_role,
+            by_color: parts.by_color,
+            turn: parts.turn,
+            castling: parts.castling,
+            ep: None,
+            halfmove: parts.halfmove,
+            fullmove: parts.fullmove.max(1),
+            chess960: false,
+        };
+        pos.validate_material()?;
+        pos.validate_castling()?;
+        pos.set_game(chess960)?;
+        if let Some(sq) = parts.ep {
+            pos.validate_ep(sq)?;
+            pos.ep = Some(sq);
+        }
+        pos.finish()
+    }
+
+    /// The position's fields, as [`Position::from_parts`] takes them.
+    pub fn parts(&self) -> Parts {
+        Parts {
+            by_role: self.by_role,
+            by_color: self.by_color,
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    /// Sets the Chess960 flag: as asked (refusing rights standard chess cannot have),
+    /// or, with `None`, when the rights need it.
+    fn set_game(&mut self, chess960: Option<bool>) -> Result<(), FenError> {
+        let needs_960 = self.castling_needs_960();
+        self.chess960 = match chess960 {
+            Some(false) if needs_960 => {
+                return Err(FenError::new(3, "needs Chess960: a castling king or rook is off its standard square"));
+            }
+            Some(c) => c,
+            None => needs_960,
+        };
+        Ok(())
+    }
+
+    /// The last checks, once every field is in: the kings, and en passant kept only
+    /// when a legal capture exists.
+    fn finish(mut self) -> Result<Position, FenError> {
+        self.validate_checks()?;
+        if self.ep.is_some() && !self.has_legal_en_passant() {
+            self.ep = None;
+        }
+        Ok(self)
+    }
+
+    /// Each castling rook is a rook of its colour on that colour's back rank, with the
+    /// king on the back rank too, on another file, and at most one right per side.
+    fn validate_castling(&self) -> Result<(), FenError> {
+        let mut rooks = self.castling;
+        while rooks != 0 {
+            let rook = Square::from_index(rooks.trailing_zeros());
+            rooks &= rooks - 1;
+            let color = match rook.rank() {
+                0 => Color::White,
+                7 => Color::Black,
+                _ => return Err(FenError::new(3, format!("a castling rook on {rook}, off the back ranks"))),
+            };
+            let name = if color == Color::White { "white" } else { "black" };
+            if self.pieces(color, Role::Rook) & rook.bit() == 0 {
+                return Err(FenError::new(3, format!("{name} has no rook on {rook} for a castling right")));
+            }
+            let king = self.king(color);
+            if king.rank() != color.back_rank() {
+                return Err(FenError::new(3, format!("the {name} king is not on its back rank")));
+            }
+            if rook.file() == king.file() {
+                return Err(FenError::new(3, format!("the castling rook on {rook} stands on the king's file")));
+            }
+            let side = CastlingSide::of(king, rook);
+            let mut others = self.castling & (0xffu64 << (8 * color.back_rank())) & !rook.bit();
+            while others != 0 {
+                let other = Square::from_index(others.trailing_zeros());
+                others &= others - 1;
+                if CastlingSide::of(king, other) == side {
+                    return Err(FenError::new(3, format!("{name} has two castling rights on one side")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The en passant square lies behind an enemy pawn that could just have made a
+    /// double push: on the right rank, with the squares it crossed empty.
+    fn validate_ep(&self, sq: Square) -> Result<(), FenError> {
+        let (rank, dir): (u8, i8) = if self.turn == Color::White { (5, -8) } else { (2, 8) };
+        if sq.rank() != rank {
+            return Err(FenError::new(4, format!("'{sq}' is not on rank {} for the side to move", rank + 1)));
+        }
+        let pawn_sq = Square::from_index((sq.index() as i8 + dir) as u32);
+        let from_sq = Square::from_index((sq.index() as i8 - dir) as u32);
+        if self.pieces(self.turn.other(), Role::Pawn) & pawn_sq.bit() == 0 {
+            return Err(FenError::new(
+                4,
+                format!("'{sq}': no pawn stands on {pawn_sq} that could have just moved two squares"),
+            ));
+        }
+        if self.occupied() & (sq.bit() | from_sq.bit()) != 0 {
+            return Err(FenError::new(4, format!("'{sq}': {sq} and {from_sq} must be empty after a double pawn push")));
+        }
+        Ok(())
     }
 
     fn validate_material(&self) -> Result<(), FenError> {
@@ -533,6 +685,8 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
+/// Resolves the castling letters to rook squares; [`Position::validate_castling`]
+/// checks the rights themselves.
 fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
     if field == "-" {
         return Ok(0);
@@ -544,8 +698,7 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let name = if color == Color::White { "white" } else { "black" };
-        let king = pos.king(color);
-        if king.rank() != color.back_rank() {
+        if pos.king(color).rank() != color.back_rank() {
             return Err(FenError::new(3, format!("'{c}': the {name} king is not on its back rank")));
         }
         let rook = match c.to_ascii_lowercase() {
@@ -562,46 +715,17 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u64, FenError> {
         let Some(rook) = rook else {
             return Err(FenError::new(3, format!("'{c}': {name} has no rook for this castling right")));
         };
-        if rook.file() == king.file() {
-            return Err(FenError::new(3, format!("'{c}': the rook stands on the king's file")));
-        }
-        let side = CastlingSide::of(king, rook);
-        let same_side = rights & (0xffu64 << (8 * color.back_rank())) & !rook.bit();
-        let mut b = same_side;
-        while b != 0 {
-            let other = Square::from_index(b.trailing_zeros());
-            b &= b - 1;
-            if CastlingSide::of(king, other) == side {
-                return Err(FenError::new(3, format!("'{c}': {name} has two castling rights on one side")));
-            }
-        }
         rights |= rook.bit();
     }
     Ok(rights)
 }
 
-fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+/// Reads the en passant field; [`Position::validate_ep`] checks the square.
+fn parse_ep(field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let sq = Square::parse(field).ok_or_else(|| FenError::new(4, format!("'{}' is not a square", clip(field))))?;
-    let (rank, dir): (u8, i8) = if pos.turn == Color::White { (5, -8) } else { (2, 8) };
-    if sq.rank() != rank {
-        return Err(FenError::new(4, format!("'{sq}' is not on rank {} for the side to move", rank + 1)));
-    }
-    let pawn_sq = Square::from_index((sq.index() as i8 + dir) as u32);
-    let from_sq = Square::from_index((sq.index() as i8 - dir) as u32);
-    let them = pos.turn.other();
-    if pos.pieces(them, Role::Pawn) & pawn_sq.bit() == 0 {
-        return Err(FenError::new(
-            4,
-            format!("'{sq}': no pawn stands on {pawn_sq} that could have just moved two squares"),
-        ));
-    }
-    if pos.occupied() & (sq.bit() | from_sq.bit()) != 0 {
-        return Err(FenError::new(4, format!("'{sq}': {sq} and {from_sq} must be empty after a double pawn push")));
-    }
-    Ok(Some(sq))
+    Square::parse(field).map(Some).ok_or_else(|| FenError::new(4, format!("'{}' is not a square", clip(field))))
 }
 
 #[cfg(test)]
@@ -615,6 +739,38 @@ mod tests {
         assert_eq!(p.occupied().count_ones(), 32);
         assert_eq!(p.castling_rooks(), 0x8100_0000_0000_0081);
         assert!(!p.is_chess960());
+    }
+
+    #[test]
+    fn parts_round_trip_and_are_checked() {
+        for n in [0, 518, 959] {
+            let p = Position::chess960_start(n).unwrap();
+            assert_eq!(Position::from_parts(&p.parts(), Some(true)), Ok(p));
+        }
+        let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 7";
+        let p = Position::from_fen(fen).unwrap();
+        assert_eq!(Position::from_parts(&p.parts(), None), Ok(p));
+        let field = |parts: &Parts| Position::from_parts(parts, None).unwrap_err().field;
+        let mut overlap = p.parts();
+        overlap.by_role[Role::Queen.index()] |= Square::E1.bit();
+        assert_eq!(field(&overlap), 1);
+        let mut no_rook = p.parts();
+        no_rook.castling |= Square::E1.bit();
+        assert_eq!(field(&no_rook), 3);
+        let mut off_rank = p.parts();
+        off_rank.castling |= 1 << 36;
+        assert_eq!(field(&off_rank), 3);
+        let mut bad_ep = p.parts();
+        bad_ep.ep = Square::parse("e6");
+        assert_eq!(field(&bad_ep), 4);
+        assert_eq!(Position::from_parts(&Parts::EMPTY, None).unwrap_err().field, 1);
+        // A right standard chess cannot have.
+        let mut b1 = p.parts();
+        b1.by_role[Role::Rook.index()] ^= Square::from_index(0).bit() | Square::from_index(1).bit();
+        b1.by_color[0] ^= Square::from_index(0).bit() | Square::from_index(1).bit();
+        b1.castling = Square::from_index(1).bit();
+        assert_eq!(Position::from_parts(&b1, Some(false)).unwrap_err().field, 3);
+        assert!(Position::from_parts(&b1, None).unwrap().is_chess960());
     }
 
     #[test]

@@ -379,10 +379,11 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
 
 /// The fallback: a huffman-tuned record of the position with its clocks cleared.
 fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
-    let fen = pos.fen_with(polyboard_chess::CastlingNotation::Shredder);
-    let fields: Vec<&str> = fen.split(' ').take(4).collect();
-    let cleared = Position::from_fen_variant(&format!("{} 0 1", fields.join(" ")), pos.is_chess960())
-        .expect("a position's own FEN with its clocks cleared is valid");
+    let mut parts = pos.parts();
+    parts.halfmove = 0;
+    parts.fullmove = 1;
+    let cleared =
+        Position::from_parts(&parts, Some(pos.is_chess960())).expect("a position with its clocks cleared is valid");
     crate::huffman_tuned::encode(&cleared, out)
 }
 
@@ -417,9 +418,17 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
         let short = &inner[..inner.len().saturating_sub(1)];
         crate::huffman_tuned::decode(short, chess960).or_else(|_| crate::huffman_tuned::decode(&inner, chess960))?
     };
-    let mut again = Vec::with_capacity(bytes.len());
-    encode(&pos, &mut again);
-    if again != bytes {
+    // The record must be this position's own: re-encode into a per-thread buffer (no
+    // allocation per record).
+    thread_local! {
+        static AGAIN: core::cell::RefCell<Vec<u8>> = core::cell::RefCell::new(Vec::with_capacity(MAX_BYTES));
+    }
+    let same = AGAIN.with(|again| {
+        let mut again = again.borrow_mut();
+        encode(&pos, &mut again);
+        *again == bytes
+    });
+    if !same {
         return Err(DecodeError::new(
             "record",
             ErrorKind::BadCode,

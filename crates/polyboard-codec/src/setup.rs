@@ -3,8 +3,7 @@
 
 use crate::bits::{BitReader, BitWriter, index_width};
 use crate::error::{DecodeError, ErrorKind};
-use core::fmt::Write as _;
-use polyboard_chess::{CastlingSide, Color, Piece, Position, Role, Square};
+use polyboard_chess::{CastlingSide, Color, Parts, Piece, Position, Role, Square};
 
 const RANK_4: u64 = 0xff << 24;
 const RANK_5: u64 = 0xff << 32;
@@ -48,93 +47,25 @@ impl Setup {
         self.by_color[piece.color.index()] |= b;
     }
 
-    fn piece_at(&self, sq: usize) -> Option<Piece> {
-        let b = 1u64 << sq;
-        let color = if self.by_color[0] & b != 0 {
-            Color::White
-        } else if self.by_color[1] & b != 0 {
-            Color::Black
-        } else {
-            return None;
-        };
-        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()] & b != 0)?;
-        Some(Piece { color, role })
-    }
-
-    /// Validates through polyboard-chess and returns the position, or an error
-    /// naming the field. The setup is written as a Shredder-FEN (castling as rook
-    /// files, so every right names its rook exactly) into a stack buffer and parsed
-    /// with [`Position::from_fen`] (`chess960 = false`: Chess960 is switched on when
-    /// the castling rights need it) or [`Position::from_fen_variant`] (`true`).
-    /// The parsed position must then agree with the setup in every field, so
-    /// nothing is dropped or normalized silently (an en passant square without a
-    /// legal capture, for one, is an error rather than being cleared).
+    /// Validates through [`Position::from_parts`] (`chess960 = false`: Chess960 is
+    /// switched on when the castling rights need it) and returns the position, or an
+    /// error naming the field. Nothing is dropped or normalized silently: an en passant
+    /// square without a legal capture, or a fullmove number of 0, is an error here.
     pub fn into_position(self, chess960: bool) -> Result<Position, DecodeError> {
         let impossible = |field, detail: String| DecodeError::new(field, ErrorKind::Impossible, detail);
-        // Pieces must not overlap (decoders never produce this, but check cheaply).
-        let mut seen = 0u64;
-        for bb in self.by_role {
-            if seen & bb != 0 {
-                return Err(impossible("board", "two pieces on one square".into()));
-            }
-            seen |= bb;
-        }
-        if seen != self.occupied() || self.by_color[0] & self.by_color[1] != 0 {
-            return Err(impossible("board", "inconsistent colours".into()));
-        }
         if self.fullmove == 0 {
             return Err(impossible("fullmove number", "0 (numbers start at 1)".into()));
         }
-        let mut fen = FenBuf::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for file in 0..8 {
-                match self.piece_at(rank * 8 + file) {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        fen.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push(' ');
-        fen.push(self.turn.char());
-        fen.push(' ');
-        if self.castling == 0 {
-            fen.push('-');
-        }
-        let mut rooks = self.castling;
-        while rooks != 0 {
-            let sq = Square::from_index(rooks.trailing_zeros());
-            rooks &= rooks - 1;
-            match sq.rank() {
-                0 => fen.push(sq.file_char().to_ascii_uppercase()),
-                7 => fen.push(sq.file_char()),
-                _ => return Err(impossible("castling", format!("castling rook on {sq}, off the back ranks"))),
-            }
-        }
-        fen.push(' ');
-        match self.ep {
-            Some(sq) => {
-                fen.push(sq.file_char());
-                fen.push(sq.rank_char());
-            }
-            None => fen.push('-'),
-        }
-        let _ = write!(fen, " {} {}", self.halfmove, self.fullmove);
-        let text = fen.as_str();
-        let parsed = if chess960 { Position::from_fen_variant(text, true) } else { Position::from_fen(text) };
-        let pos = parsed.map_err(|e| {
+        let parts = Parts {
+            by_role: self.by_role,
+            by_color: self.by_color,
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
+        let pos = Position::from_parts(&parts, chess960.then_some(true)).map_err(|e| {
             let field = match e.field {
                 1 => "board",
                 2 => "side to move",
@@ -146,57 +77,11 @@ impl Setup {
             };
             impossible(field, e.reason)
         })?;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                if pos.pieces(color, role) != self.pieces(color, role) {
-                    return Err(impossible("board", "the board does not survive validation".into()));
-                }
-            }
-        }
-        if pos.castling_rooks() != self.castling {
-            return Err(impossible("castling", "the rights do not survive validation".into()));
-        }
         if pos.ep_square() != self.ep {
             let sq = self.ep.map_or_else(String::new, |s| s.to_string());
             return Err(impossible("en passant", format!("{sq}: no legal en passant capture")));
         }
-        if pos.turn() != self.turn || pos.halfmove_clock() != self.halfmove || pos.fullmove_number() != self.fullmove {
-            return Err(impossible("position", "the state does not survive validation".into()));
-        }
         Ok(pos)
-    }
-}
-
-/// A FEN written on the stack (the longest FEN polyboard accepts is well under 128 bytes).
-struct FenBuf {
-    buf: [u8; 128],
-    len: usize,
-}
-
-impl FenBuf {
-    fn new() -> FenBuf {
-        FenBuf { buf: [0; 128], len: 0 }
-    }
-
-    fn push(&mut self, c: char) {
-        if self.len < self.buf.len() && c.is_ascii() {
-            self.buf[self.len] = c as u8;
-            self.len += 1;
-        }
-    }
-
-    fn as_str(&self) -> &str {
-        // Only ASCII is ever pushed.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
-    }
-}
-
-impl core::fmt::Write for FenBuf {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        for c in s.chars() {
-            self.push(c);
-        }
-        Ok(())
     }
 }
 
