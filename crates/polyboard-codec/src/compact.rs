@@ -35,7 +35,9 @@
 //!                       (p = EP_PRESENT), then its index among the candidates (uniform).
 //! ```
 //! The arithmetic coder is the 32-bit integer coder of Witten, Neal and Cleary (1987)
-//! with underflow bits, terminated with the two bits that pin the final interval.
+//! with underflow bits, terminated with the two bits that pin the final interval. It
+//! narrows the range as a range coder does, in whole units of `range / total` (one
+//! division per symbol), the last symbol of an alphabet taking the remainder.
 //!
 //! The model was trained by `scripts/gen_compact_model.py` on the even-numbered games of
 //! `tests/data/corpus/selfplay.fen` (Stockfish self-play); sizes are reported on the
@@ -99,9 +101,7 @@ impl<'a> Encoder<'a> {
 
     /// Codes the symbol occupying `[cum, cum + freq)` of `total`.
     fn encode(&mut self, cum: u32, freq: u32, total: u32) {
-        let range = self.high - self.low + 1;
-        self.high = self.low + range * u64::from(cum + freq) / u64::from(total) - 1;
-        self.low += range * u64::from(cum) / u64::from(total);
+        narrow(&mut self.low, &mut self.high, cum, freq, total);
         loop {
             if self.high < HALF {
                 self.emit(false);
@@ -129,6 +129,18 @@ impl<'a> Encoder<'a> {
     }
 }
 
+/// Narrows `[low, high]` to the symbol `[cum, cum + freq)` of `total`: the range is cut
+/// into `total` units of `range / total` (one division), and the last symbol also takes
+/// the remainder, so no code space is lost.
+#[inline]
+fn narrow(low: &mut u64, high: &mut u64, cum: u32, freq: u32, total: u32) {
+    let unit = (*high - *low + 1) / u64::from(total);
+    if cum + freq < total {
+        *high = *low + unit * u64::from(cum + freq) - 1;
+    }
+    *low += unit * u64::from(cum);
+}
+
 struct Decoder<'a> {
     low: u64,
     high: u64,
@@ -145,17 +157,15 @@ impl<'a> Decoder<'a> {
         Decoder { low: 0, high: TOP, code, input }
     }
 
-    /// The position of the next symbol within `total`.
+    /// The position of the next symbol within `total` (the inverse of [`narrow`]).
     fn target(&self, total: u32) -> u32 {
-        let range = self.high - self.low + 1;
-        let t = ((self.code.saturating_sub(self.low) + 1) * u64::from(total) - 1) / range;
-        (t as u32).min(total - 1)
+        let unit = (self.high - self.low + 1) / u64::from(total);
+        let t = self.code.saturating_sub(self.low) / unit;
+        t.min(u64::from(total - 1)) as u32
     }
 
     fn consume(&mut self, cum: u32, freq: u32, total: u32) {
-        let range = self.high - self.low + 1;
-        self.high = self.low + range * u64::from(cum + freq) / u64::from(total) - 1;
-        self.low += range * u64::from(cum) / u64::from(total);
+        narrow(&mut self.low, &mut self.high, cum, freq, total);
         loop {
             if self.high < HALF {
             } else if self.low >= HALF {
@@ -182,8 +192,8 @@ trait Coder {
     fn bit(&mut self, value: bool, p: u32) -> bool;
     /// Codes (or decodes) an index below `n`, uniformly.
     fn index(&mut self, value: u32, n: u32) -> u32;
-    /// Codes (or decodes) a square symbol with frequencies `freq` (zeros excluded).
-    fn symbol(&mut self, value: usize, freq: &[u32; 13]) -> usize;
+    /// Codes (or decodes) a square symbol with the frequencies of `row`.
+    fn symbol(&mut self, value: usize, row: &Row) -> usize;
 }
 
 impl Coder for Encoder<'_> {
@@ -201,10 +211,8 @@ impl Coder for Encoder<'_> {
         }
         value
     }
-    fn symbol(&mut self, value: usize, freq: &[u32; 13]) -> usize {
-        let cum: u32 = freq[..value].iter().sum();
-        let total: u32 = freq.iter().sum();
-        self.encode(cum, freq[value], total);
+    fn symbol(&mut self, value: usize, row: &Row) -> usize {
+        self.encode(row.cum(value), row.freq(value), row.total());
         value
     }
 }
@@ -227,21 +235,70 @@ impl Coder for Decoder<'_> {
         self.consume(i, 1, n);
         i
     }
-    fn symbol(&mut self, _value: usize, freq: &[u32; 13]) -> usize {
-        let total: u32 = freq.iter().sum();
+    fn symbol(&mut self, _value: usize, row: &Row) -> usize {
+        let total = row.total();
         let t = self.target(total);
-        let mut cum = 0;
-        for (s, &f) in freq.iter().enumerate() {
-            if f > 0 && t < cum + f {
-                self.consume(cum, f, total);
-                return s;
+        // The last symbol with a cumulative frequency not above t and a frequency.
+        let mut sym = 0;
+        for s in 0..13 {
+            if row.freq(s) > 0 && row.cum(s) <= t {
+                sym = s;
             }
-            cum += f;
         }
-        // Unreachable for a consistent coder state; stay total anyway.
-        let last = freq.iter().rposition(|&f| f > 0).unwrap_or(0);
-        self.consume(total - freq[last], freq[last], total);
-        last
+        self.consume(row.cum(sym), row.freq(sym), total);
+        sym
+    }
+}
+
+/// Cumulative square-symbol frequencies per context: `CUM[ctx][s]` sums `BOARD[ctx][..s]`,
+/// and `CUM[ctx][13]` is the row's total.
+static CUM: [[u32; 14]; 1568] = cumulative();
+
+const fn cumulative() -> [[u32; 14]; 1568] {
+    let mut out = [[0u32; 14]; 1568];
+    let mut ctx = 0;
+    while ctx < 1568 {
+        let mut s = 0;
+        while s < 13 {
+            out[ctx][s + 1] = out[ctx][s] + BOARD[ctx][s] as u32;
+            s += 1;
+        }
+        ctx += 1;
+    }
+    out
+}
+
+/// White's and Black's king symbols.
+const KINGS: [usize; 2] = [6, 12];
+
+/// One context's frequencies, with a king already placed masked out.
+struct Row {
+    cum: &'static [u32; 14],
+    /// The frequencies taken out: white king's, black king's (0 when not masked).
+    masked: [u32; 2],
+}
+
+impl Row {
+    fn new(ctx: usize, kings_placed: [bool; 2]) -> Row {
+        let cum = &CUM[ctx];
+        let masked = [0, 1].map(|c| if kings_placed[c] { cum[KINGS[c] + 1] - cum[KINGS[c]] } else { 0 });
+        Row { cum, masked }
+    }
+
+    #[inline]
+    fn cum(&self, s: usize) -> u32 {
+        // Only White's king (symbol 6) has symbols after it.
+        self.cum[s] - if s > KINGS[0] { self.masked[0] } else { 0 }
+    }
+
+    #[inline]
+    fn freq(&self, s: usize) -> u32 {
+        if KINGS.iter().zip(self.masked).any(|(&k, m)| k == s && m > 0) { 0 } else { self.cum[s + 1] - self.cum[s] }
+    }
+
+    #[inline]
+    fn total(&self) -> u32 {
+        self.cum[13] - self.masked[0] - self.masked[1]
     }
 }
 
@@ -275,17 +332,8 @@ fn walk(c: &mut impl Coder, pos: Option<&Position>, setup: &mut Setup) {
         let (rank, file) = (sq / 8, sq % 8);
         let below = if rank > 0 { syms[sq - 8] } else { EDGE };
         let left = if file > 0 { syms[sq - 1] } else { EDGE };
-        let row = &BOARD[(rank * 14 + below) * 14 + left];
-        let mut freq = [0u32; 13];
-        for (f, &x) in freq.iter_mut().zip(row.iter()) {
-            *f = u32::from(x);
-        }
-        for color in 0..2 {
-            if kings[color] {
-                freq[1 + color * 6 + 5] = 0;
-            }
-        }
-        let s = c.symbol(given[sq], &freq);
+        let row = Row::new((rank * 14 + below) * 14 + left, kings);
+        let s = c.symbol(given[sq], &row);
         syms[sq] = s;
         if let Some(p) = piece_of(s) {
             if p.role == Role::King {

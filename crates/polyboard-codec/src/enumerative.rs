@@ -416,9 +416,10 @@ impl Tables {
         &self.armies[usize::from(fix)][usize::from(ep)]
     }
 
-    /// Boards of `class` with white key `w` and black key `b`, or `None` when the
-    /// pair breaks a promotion rule or cannot fit.
-    fn pair_count(&self, class: &Class, w: &Key, b: &Key) -> Option<U192> {
+    /// Boards of `class` with white key `w` and black key `b` are `white_factor(w)`
+    /// times this, which is `None` when the pair breaks a promotion rule or cannot fit.
+    /// (The split lets a sum over black keys be taken first and multiplied once.)
+    fn pair_rest(&self, class: &Class, w: &Key, b: &Key) -> Option<U192> {
         let men = 2 + u32::from(w.pawns + w.officers + b.pawns + b.officers);
         let captures = 32u32.checked_sub(men)?;
         let (wx, bx) = (u32::from(w.promoted), u32::from(b.promoted));
@@ -434,14 +435,16 @@ impl Tables {
         if wm + bm > space {
             return None;
         }
-        Some(
-            U192::from_u64(binom(ps, wp))
-                .mul(binom(ps - wp, bp))
-                .mul(binom(space, wm + bm))
-                .mul(binom(wm + bm, wm))
-                .mul(w.weight)
-                .mul(b.weight),
-        )
+        // C(48, 8) * C(30, 15) < 2^57 and C(64, 32) * weight < 2^128, so only the last
+        // product needs three limbs.
+        let small = binom(ps - wp, bp) * binom(wm + bm, wm);
+        let big = u128::from(binom(space, wm + bm)) * u128::from(b.weight);
+        Some(U192([big as u64, (big >> 64) as u64, 0]).mul(small))
+    }
+
+    /// The factor of a pair's count that depends on the white key alone.
+    fn white_factor(&self, class: &Class, w: &Key) -> u64 {
+        binom(class.pawn_space() as usize, usize::from(w.free_pawns)) * w.weight
     }
 
     fn build() -> Tables {
@@ -468,11 +471,13 @@ impl Tables {
                     let mut offsets = Vec::with_capacity(wt.keys.len() + 1);
                     for w in &wt.keys {
                         offsets.push(acc);
+                        let mut rest = U192::ZERO;
                         for b in &bt.keys {
-                            if let Some(n) = tables.pair_count(&class, w, b) {
-                                acc = acc.add(n);
+                            if let Some(n) = tables.pair_rest(&class, w, b) {
+                                rest = rest.add(n);
                             }
                         }
+                        acc = acc.add(rest.mul(tables.white_factor(&class, w)));
                     }
                     offsets.push(acc);
                     class.inner = acc;
@@ -618,13 +623,14 @@ pub(crate) fn rank(pos: &Position) -> Option<U192> {
     }
     let (wt, bt) = (t.table(fix[0], ep), t.table(fix[1], ep));
     let (wk, bk) = (&wt.keys[key_index[0]], &bt.keys[key_index[1]]);
-    t.pair_count(class, wk, bk)?;
-    let mut pair_offset = class.white_offsets[key_index[0]];
+    t.pair_rest(class, wk, bk)?;
+    let mut before = U192::ZERO;
     for b in &bt.keys[..key_index[1]] {
-        if let Some(n) = t.pair_count(class, wk, b) {
-            pair_offset = pair_offset.add(n);
+        if let Some(n) = t.pair_rest(class, wk, b) {
+            before = before.add(n);
         }
     }
+    let pair_offset = class.white_offsets[key_index[0]].add(before.mul(t.white_factor(class, wk)));
     // Within the key pair: pawns, occupied squares, colours, armies.
     let pawn_space = PAWN_ZONE & !fixed;
     let (wpawns, bpawns) = (men[0][Role::Pawn.index()], men[1][Role::Pawn.index()]);
@@ -728,18 +734,21 @@ pub(crate) fn unrank(rank: U192) -> Option<Setup> {
     let (wt, bt) = (t.table(class.fix[0], class.ep), t.table(class.fix[1], class.ep));
     let wi = class.white_offsets.partition_point(|o| *o <= inner).checked_sub(1)?.min(wt.keys.len() - 1);
     let wk = &wt.keys[wi];
-    let mut rest = inner.sub(class.white_offsets[wi]);
+    // Every pair count with this white key is a multiple of its white factor.
+    let factor = t.white_factor(class, wk);
+    let (mut units, low) = inner.sub(class.white_offsets[wi]).div_rem(factor);
     let mut found = None;
     for b in &bt.keys {
-        if let Some(n) = t.pair_count(class, wk, b) {
-            if rest < n {
+        if let Some(n) = t.pair_rest(class, wk, b) {
+            if units < n {
                 found = Some(b);
                 break;
             }
-            rest = rest.sub(n);
+            units = units.sub(n);
         }
     }
     let bk = found?;
+    let rest = units.mul_add(factor, low);
     // Within: least significant digit first.
     let (wp, bp) = (usize::from(wk.free_pawns), usize::from(bk.free_pawns));
     let (wm, bm) = (usize::from(wk.free_pieces), usize::from(bk.free_pieces));
@@ -932,6 +941,8 @@ mod tests {
         let t = tables();
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut valid = 0;
+        let mut buf = Vec::new();
+        let mut classes = [0usize; 18];
         for i in 0..20_000u64 {
             x ^= x << 13;
             x ^= x >> 7;
@@ -950,9 +961,16 @@ mod tests {
                 if pos.ep_square().is_none() {
                     assert_eq!(rank(&pos), Some(r), "{}", pos.fen());
                 }
+                // Whatever its class, compact keeps it within the bound, exactly.
+                let bits = crate::compact::encode(&pos, &mut buf);
+                assert!(bits <= crate::compact::LEGAL_MAX_BITS, "{}: {bits} bits", pos.fen());
+                let back = crate::compact::decode(&buf, pos.is_chess960()).unwrap();
+                assert_eq!(epd(&back), epd(&pos));
+                classes[slot % t.classes.len()] += 1;
             }
         }
         assert!(valid > 1000, "{valid}");
+        assert!(classes.iter().all(|&n| n > 0), "a valid position in every class: {classes:?}");
         assert!(unrank(total()).is_none());
     }
 }
