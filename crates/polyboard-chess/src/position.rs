@@ -162,15 +162,20 @@ impl Position {
     }
 
     fn empty() -> Position {
+        Position::raw(&Parts::EMPTY, false)
+    }
+
+    /// The fields as they are, unchecked.
+    const fn raw(p: &Parts, chess960: bool) -> Position {
         Position {
-            by_role: [0; 6],
-            by_color: [0; 2],
-            turn: Color::White,
-            castling: 0,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            chess960: false,
+            by_role: p.by_role,
+            by_color: p.by_color,
+            turn: p.turn,
+            castling: p.castling,
+            ep: p.ep,
+            halfmove: p.halfmove,
+            fullmove: p.fullmove,
+            chess960,
         }
     }
 
@@ -242,16 +247,9 @@ impl Position {
         if seen != parts.by_color[0] | parts.by_color[1] || parts.by_color[0] & parts.by_color[1] != 0 {
             return Err(FenError::new(1, "the colour boards do not match the pieces"));
         }
-        let mut pos = Position {
-            by_role: parts.by_role,
-            by_color: parts.by_color,
-            turn: parts.turn,
-            castling: parts.castling,
-            ep: None,
-            halfmove: parts.halfmove,
-            fullmove: parts.fullmove.max(1),
-            chess960: false,
-        };
+        let mut pos = Position::raw(parts, false);
+        pos.ep = None;
+        pos.fullmove = parts.fullmove.max(1);
         pos.validate_material()?;
         pos.validate_castling()?;
         pos.set_game(chess960)?;

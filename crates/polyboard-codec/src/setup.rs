@@ -10,22 +10,27 @@ const RANK_5: u64 = 0xff << 32;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// An unvalidated position as a decoder reads it.
+/// An unvalidated position as a decoder reads it: polyboard-chess's [`Parts`] (whose
+/// fields it derefs to) with the helpers decoders need.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Setup {
-    pub by_role: [u64; 6],
-    pub by_color: [u64; 2],
-    pub turn: Color,
-    /// Rook squares that keep a castling right.
-    pub castling: u64,
-    pub ep: Option<Square>,
-    pub halfmove: u32,
-    pub fullmove: u32,
+pub(crate) struct Setup(Parts);
+
+impl core::ops::Deref for Setup {
+    type Target = Parts;
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for Setup {
+    fn deref_mut(&mut self) -> &mut Parts {
+        &mut self.0
+    }
 }
 
 impl Setup {
     pub fn new() -> Setup {
-        Setup { by_role: [0; 6], by_color: [0; 2], turn: Color::White, castling: 0, ep: None, halfmove: 0, fullmove: 1 }
+        Setup(Parts::EMPTY)
     }
 
     #[inline]
@@ -56,16 +61,7 @@ impl Setup {
         if self.fullmove == 0 {
             return Err(impossible("fullmove number", "0 (numbers start at 1)".into()));
         }
-        let parts = Parts {
-            by_role: self.by_role,
-            by_color: self.by_color,
-            turn: self.turn,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-        };
-        let pos = Position::from_parts(&parts, chess960.then_some(true)).map_err(|e| {
+        let pos = Position::from_parts(&self.0, chess960.then_some(true)).map_err(|e| {
             let field = match e.field {
                 1 => "board",
                 2 => "side to move",
