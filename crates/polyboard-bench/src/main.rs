@@ -23,6 +23,11 @@
 //! - **full**: every leaf move is played by copy-make and the child passed through
 //!   `black_box`. polyboard runs [`polyboard_core::perft::perft_full`].
 //!
+//! It then times Lichess's binary FEN both ways: polyboard-codec's `binaryfen` against
+//! shakmaty's `PackedSetup` (the same bytes, which the run checks), on every ply of 40
+//! random games. Encoding starts from each library's own position value; decoding ends
+//! at a validated position (shakmaty: `unpack_standard` then `Chess::from_setup`).
+//!
 //! Every node count is checked against the published number (the run aborts on a
 //! mismatch). Libraries are interleaved per position and per repetition, so machine
 //! noise hits all of them alike, and the best of `--reps` runs is kept. The tables
@@ -350,6 +355,84 @@ mod jb {
     }
 }
 
+/// Binary FEN: polyboard-codec's `binaryfen` against shakmaty's `PackedSetup`.
+mod binfen {
+    use super::*;
+    use polyboard_codec::binaryfen;
+    use shakmaty::packed::PackedSetup;
+    use shakmaty::{CastlingMode, Chess, FromSetup};
+
+    /// Every ply of 40 random games from the start (fixed seed), as both libraries'
+    /// values, with the record (checked to be the same bytes from both).
+    fn positions() -> Vec<(Position, shakmaty::Setup, Vec<u8>)> {
+        let mut out = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut buf = Vec::new();
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                let fen = pos.fen();
+                let setup = shakmaty::fen::Fen::from_ascii(fen.as_bytes()).expect("a FEN shakmaty reads").into_setup();
+                binaryfen::encode(&pos, &mut buf);
+                let theirs = PackedSetup::pack_standard(&setup).expect("a standard position");
+                assert_eq!(buf, theirs.as_bytes(), "binaryfen differs from shakmaty on {fen}");
+                out.push((pos, setup, buf.clone()));
+            }
+        }
+        out
+    }
+
+    /// Best-of-`reps` millions of positions per second of `f` over `n` positions.
+    fn rate(reps: u32, n: usize, mut f: impl FnMut() -> usize) -> f64 {
+        let mut best = f64::MAX;
+        for _ in 0..reps.max(1) * 5 {
+            let (done, secs) = timed(|| f() as u64);
+            assert_eq!(done as usize, n, "every record round-trips");
+            best = best.min(secs);
+        }
+        n as f64 / best.max(1e-9) / 1e6
+    }
+
+    /// Times both directions for both libraries and prints the table and ratios.
+    pub fn run(opts: &Options) {
+        let data = positions();
+        let n = data.len();
+        let mut buf = Vec::with_capacity(binaryfen::MAX_BYTES);
+        let ours_enc = rate(opts.reps, n, || {
+            data.iter().map(|(p, _, _)| black_box(binaryfen::encode(black_box(p), &mut buf)) / 8).count()
+        });
+        let theirs_enc = rate(opts.reps, n, || {
+            data.iter().filter(|(_, s, _)| black_box(PackedSetup::pack_standard(black_box(s))).is_ok()).count()
+        });
+        let ours_dec = rate(opts.reps, n, || {
+            data.iter().filter(|(_, _, b)| black_box(binaryfen::decode(black_box(b), false)).is_ok()).count()
+        });
+        let theirs_dec = rate(opts.reps, n, || {
+            data.iter()
+                .filter(|(_, _, b)| {
+                    let setup = PackedSetup::try_from_bytes(black_box(b)).ok().and_then(|p| p.unpack_standard().ok());
+                    black_box(setup.and_then(|s| Chess::from_setup(s, CastlingMode::Standard).ok())).is_some()
+                })
+                .count()
+        });
+        println!();
+        println!("binary FEN, millions of positions/s ({n} positions from random games, best of {})", opts.reps * 5);
+        println!("{:<16} {:>8} {:>8}", "library", "encode", "decode");
+        println!("{:<16} {ours_enc:>8.2} {ours_dec:>8.2}", "polyboard");
+        println!("{:<16} {theirs_enc:>8.2} {theirs_dec:>8.2}", "shakmaty");
+        println!("binaryfen: encode polyboard / shakmaty = {:.2}x", ours_enc / theirs_enc);
+        println!("binaryfen: decode polyboard / shakmaty = {:.2}x", ours_dec / theirs_dec);
+    }
+}
+
 /// Command-line options.
 struct Options {
     quick: bool,
@@ -518,4 +601,6 @@ fn main() {
     print_ratio(Mode::Bulk, &bulk_means, Lib::PolyPext, "pext", Lib::Cozy);
     print_ratio(Mode::Full, &full_means, Lib::PolyMagic, "magic", Lib::Shakmaty);
     print_ratio(Mode::Full, &full_means, Lib::PolyPext, "pext", Lib::Shakmaty);
+
+    binfen::run(&opts);
 }
