@@ -53,8 +53,11 @@
 //!
 //! # Decoding is checked
 //!
-//! The decoder re-encodes what it decoded and requires the same bytes: a corrupt or
-//! truncated record is an error, never a different position.
+//! A record must be exactly what the encoder writes for the position it decodes to: a
+//! corrupt or truncated record is an error, never a different position. For model-coded
+//! records the decoder replays the bits the encoder would write as it goes (their
+//! intervals narrow alike) and compares them with the record, padding included; other
+//! records are encoded again and compared.
 
 use crate::bits::{BitReader, BitWriter};
 use crate::compact_model::{BOARD, CASTLE_OTHER, CASTLE_STANDARD, EP_PRESENT};
@@ -146,15 +149,55 @@ struct Decoder<'a> {
     high: u64,
     code: u64,
     input: BitReader<'a>,
+    /// The whole record, to hold the bits an encoder would write against it.
+    record: &'a [u8],
+    /// Bits an encoder would have written so far, after the mode bit.
+    written: usize,
+    /// Underflow bits an encoder would still owe.
+    pending: u32,
+    /// False once a bit an encoder would write differs from the record.
+    canonical: bool,
 }
 
 impl<'a> Decoder<'a> {
-    fn new(mut input: BitReader<'a>) -> Self {
+    /// A decoder of the stream that follows the mode bit of `record`.
+    fn new(record: &'a [u8]) -> Self {
+        let mut input = BitReader::new(record);
+        let _mode = input.bit("mode");
         let mut code = 0;
         for _ in 0..32 {
             code = (code << 1) | u64::from(input.bit("compact").unwrap_or(false));
         }
-        Decoder { low: 0, high: TOP, code, input }
+        Decoder { low: 0, high: TOP, code, input, record, written: 0, pending: 0, canonical: true }
+    }
+
+    /// The encoder, fed the same symbols, narrows `[low, high]` exactly as the decoder
+    /// does; this replays the bits it would write and compares them with the record.
+    fn expect(&mut self, bit: bool) {
+        let i = 1 + self.written;
+        let actual = self.record.get(i / 8).map(|b| (b >> (7 - i % 8)) & 1 == 1);
+        self.canonical &= actual == Some(bit);
+        self.written += 1;
+    }
+
+    fn replay_emit(&mut self, bit: bool) {
+        self.expect(bit);
+        for _ in 0..self.pending {
+            self.expect(!bit);
+        }
+        self.pending = 0;
+    }
+
+    /// Replays the encoder's termination; returns the record length in bits when the
+    /// record is exactly what the encoder writes for the decoded symbols (zero
+    /// padding included), `None` otherwise.
+    fn finish(mut self) -> Option<usize> {
+        self.pending += 1;
+        let bit = self.low >= QUARTER;
+        self.replay_emit(bit);
+        let bits = 1 + self.written;
+        let padding_clear = (bits..self.record.len() * 8).all(|i| self.record[i / 8] >> (7 - i % 8) & 1 == 0);
+        (self.canonical && self.record.len() == bits.div_ceil(8) && padding_clear).then_some(bits)
     }
 
     /// The position of the next symbol within `total` (the inverse of [`narrow`]).
@@ -168,11 +211,14 @@ impl<'a> Decoder<'a> {
         narrow(&mut self.low, &mut self.high, cum, freq, total);
         loop {
             if self.high < HALF {
+                self.replay_emit(false);
             } else if self.low >= HALF {
+                self.replay_emit(true);
                 self.low -= HALF;
                 self.high -= HALF;
                 self.code = self.code.wrapping_sub(HALF);
             } else if self.low >= QUARTER && self.high < 3 * QUARTER {
+                self.pending += 1;
                 self.low -= QUARTER;
                 self.high -= QUARTER;
                 self.code = self.code.wrapping_sub(QUARTER);
@@ -435,16 +481,28 @@ fn encode_fallback(pos: &Position, out: &mut Vec<u8>) -> usize {
     crate::huffman_tuned::encode(&cleared, out)
 }
 
+fn not_canonical() -> DecodeError {
+    DecodeError::new("record", ErrorKind::BadCode, "not the encoding of any position (corrupt or truncated)")
+}
+
 /// Decodes a record made by [`encode`].
 pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     let mut r = BitReader::new(bytes);
     // Mode: 0 = model-coded, 10 = enumerative, 11 = huffman-tuned fallback.
     let model = !r.bit("mode")?;
     let pos = if model {
-        let mut dec = Decoder::new(r);
+        let mut dec = Decoder::new(bytes);
         let mut setup = Setup::new();
         walk(&mut dec, None, &mut setup);
-        setup.into_position(chess960)?
+        let bits = dec.finish();
+        let pos = setup.into_position(chess960)?;
+        match bits {
+            // The encoder writes exactly this record for this position and keeps it,
+            // being no longer than an enumerative one: no need to encode again.
+            Some(bits) if bits <= LEGAL_MAX_BITS => return Ok(pos),
+            Some(_) => pos,
+            None => return Err(not_canonical()),
+        }
     } else if !r.bit("mode")? {
         let mut rank = U192::default();
         for i in (0..enumerative::BITS).rev() {
@@ -477,11 +535,7 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
         *again == bytes
     });
     if !same {
-        return Err(DecodeError::new(
-            "record",
-            ErrorKind::BadCode,
-            "not the encoding of any position (corrupt or truncated)",
-        ));
+        return Err(not_canonical());
     }
     Ok(pos)
 }

@@ -51,6 +51,16 @@ fn damaged_records_are_errors_not_other_positions() {
         longer.push(0);
         assert!(compact::decode(&longer, false).is_err());
         assert!(Format::Compact.decode(&buf, false).is_ok());
+        // A flipped bit either fails or gives a position whose own record it is.
+        let mut again = Vec::new();
+        for bit in 0..buf.len() * 8 {
+            let mut flipped = buf.clone();
+            flipped[bit / 8] ^= 0x80 >> (bit % 8);
+            if let Ok(p) = compact::decode(&flipped, false) {
+                compact::encode(&p, &mut again);
+                assert_eq!(again, flipped, "bit {bit} of {}: decoded to {}", pos.fen(), p.fen());
+            }
+        }
     }
 }
 
