@@ -83,6 +83,7 @@ use std::sync::OnceLock;
 /// Bits of an enumerative rank.
 pub(crate) const BITS: u32 = 156;
 
+/// Ranks 2 to 7, where pawns stand.
 const PAWN_ZONE: u64 = 0x00ff_ffff_ffff_ff00;
 
 // ----- 192-bit unsigned integers -----
@@ -528,7 +529,8 @@ fn ep_rank(turn: Color) -> u8 {
     if turn == Color::White { 4 } else { 3 }
 }
 
-/// `+1` rank towards where `turn`'s opponent's pawns came from.
+/// The square `steps` ranks behind `sq` for the opponent of `turn`, whose pawns move
+/// away from it: the squares a pawn that just double-pushed to `sq` crossed.
 fn behind(turn: Color, sq: u8, steps: u8) -> u8 {
     if turn == Color::White { sq + 8 * steps } else { sq - 8 * steps }
 }
