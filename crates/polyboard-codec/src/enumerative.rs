@@ -570,7 +570,7 @@ pub(crate) fn rank(pos: &Position) -> Option<U192> {
         let lo = (rooks.trailing_zeros() % 8) as u8;
         let hi = (63 - rooks.leading_zeros()) as u8 % 8;
         match rooks.count_ones() {
-            1 => {
+            1 if lo != kf => {
                 fix[c] = 1;
                 castle_cfg[c] = u64::from(kf) * 7 + u64::from(if lo < kf { lo } else { lo - 1 });
             }
@@ -588,20 +588,20 @@ pub(crate) fn rank(pos: &Position) -> Option<U192> {
     let (us, them) = (turn.index(), turn.other().index());
     let mut ep_cfg = 0u64;
     if let Some(ep) = pos.ep_square() {
-        let ep = ep.index() as u8;
-        let pawn = if turn == Color::White { ep - 8 } else { ep + 8 };
-        let origin = behind(turn, pawn, 2);
-        let f = pawn % 8;
+        // The pawn stands on its fourth rank, in front of the en passant square.
+        let f = ep.file();
+        let pawn = ep_rank(turn) * 8 + f;
+        let (ep, origin) = (behind(turn, pawn, 1), behind(turn, pawn, 2));
+        if ep != pos.ep_square()?.index() as u8
+            || men[them][Role::Pawn.index()] & (1u64 << pawn) == 0
+            || pos.occupied() & (1u64 << ep | 1u64 << origin) != 0
+        {
+            return None;
+        }
         let capturer = [f.checked_sub(1), (f < 7).then_some(f + 1)]
             .into_iter()
             .flatten()
             .find(|&cf| men[us][Role::Pawn.index()] & (1u64 << (pawn - f + cf)) != 0)?;
-        if men[them][Role::Pawn.index()] & (1u64 << pawn) == 0
-            || pos.occupied() & (1u64 << ep | 1u64 << origin) != 0
-            || pawn / 8 != ep_rank(turn)
-        {
-            return None;
-        }
         ep_cfg = ep_configs().position(|cfg| cfg == (f, capturer))? as u64;
         let cap_sq = pawn - f + capturer;
         fixed |= 1u64 << pawn | 1u64 << cap_sq | 1u64 << ep | 1u64 << origin;
