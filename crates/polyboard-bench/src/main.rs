@@ -365,27 +365,15 @@ mod binfen {
     /// Every ply of 40 random games from the start (fixed seed), as both libraries'
     /// values, with the record (checked to be the same bytes from both).
     fn positions() -> Vec<(Position, shakmaty::Setup, Vec<u8>)> {
-        let mut out = Vec::new();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut buf = Vec::new();
-        for _ in 0..40 {
-            let mut pos = Position::startpos();
-            for _ in 0..80 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
-                let fen = pos.fen();
-                let setup = shakmaty::fen::Fen::from_ascii(fen.as_bytes()).expect("a FEN shakmaty reads").into_setup();
-                binaryfen::encode(&pos, &mut buf);
-                let theirs = PackedSetup::pack_standard(&setup).expect("a standard position");
-                assert_eq!(buf, theirs.as_bytes(), "binaryfen differs from shakmaty on {fen}");
-                out.push((pos, setup, buf.clone()));
-            }
+        let mut out = Vec::new();
+        for pos in polyboard_chess::sample::random_game_positions(40, 80, 0x2545_f491_4f6c_dd1d) {
+            let fen = pos.fen();
+            let setup = shakmaty::fen::Fen::from_ascii(fen.as_bytes()).expect("a FEN shakmaty reads").into_setup();
+            binaryfen::encode(&pos, &mut buf);
+            let theirs = PackedSetup::pack_standard(&setup).expect("a standard position");
+            assert_eq!(buf, theirs.as_bytes(), "binaryfen differs from shakmaty on {fen}");
+            out.push((pos, setup, buf.clone()));
         }
         out
     }

@@ -15,6 +15,7 @@ pub mod game;
 pub mod position;
 pub mod repr;
 pub mod rules;
+pub mod sample;
 pub mod san;
 pub mod types;
 pub mod uci;

@@ -103,23 +103,7 @@ pub struct CodecRow {
 /// Positions for the codec rates: every ply of 40 random games from the start
 /// position (fixed seed), so every run measures the same set.
 fn codec_positions() -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    for _ in 0..40 {
-        let mut pos = Position::startpos();
-        for _ in 0..80 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
-            out.push(pos);
-        }
-    }
-    out
+    polyboard_chess::sample::random_game_positions(40, 80, 0x2545_f491_4f6c_dd1d)
 }
 
 fn codec_rows(min: f64) -> Vec<CodecRow> {
