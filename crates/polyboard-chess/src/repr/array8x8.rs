@@ -44,6 +44,7 @@
 //! (7 bytes of padding)
 //! ```
 
+use super::sink::{Coords, Counter, SquareSink};
 use crate::board::Board;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, Role, Square};
@@ -119,59 +120,13 @@ pub struct Array8x8 {
     chess960: bool,
 }
 
-/// Receives generated moves: a counter or a list.
-trait Sink {
-    /// A normal move or capture.
-    fn add(&mut self, from: u8, to: u8);
-    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
-    fn add_if(&mut self, cond: bool, from: u8, to: u8);
-    /// A pawn reaching the last rank: four promotions.
-    fn promo(&mut self, from: u8, to: u8);
-    /// En passant or castling.
-    fn special(&mut self, mv: Move);
-}
+/// This representation's square numbering, for the shared move sinks.
+struct Sq;
 
-struct Counter(u64);
-
-impl Sink for Counter {
+impl Coords for Sq {
     #[inline(always)]
-    fn add(&mut self, _from: u8, _to: u8) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
-        self.0 += cond as u64;
-    }
-    #[inline(always)]
-    fn promo(&mut self, _from: u8, _to: u8) {
-        self.0 += 4;
-    }
-    #[inline(always)]
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn add(&mut self, from: u8, to: u8) {
-        self.push(Move::normal(sq(from), sq(to)));
-    }
-    #[inline(always)]
-    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
-        if cond {
-            self.add(from, to);
-        }
-    }
-    #[inline(always)]
-    fn promo(&mut self, from: u8, to: u8) {
-        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-            self.push(Move::promotion(sq(from), sq(to), role));
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
+    fn square(s: u8) -> Square {
+        sq(s)
     }
 }
 
@@ -238,7 +193,7 @@ impl Array8x8 {
 
     /// Generates every legal move of side `W` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn generate<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S) {
         let us = if W { 0 } else { 1 };
         let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
         let k = self.king[us];
@@ -329,7 +284,12 @@ impl Array8x8 {
     /// Moves of the non-king pieces, found by scanning the 64 squares. With `CHECK`,
     /// targets must be in `block`.
     #[inline(always)]
-    fn pieces<const W: bool, const CHECK: bool, S: Sink>(&self, sink: &mut S, pins: &[u8; 64], block: &[bool; 64]) {
+    fn pieces<const W: bool, const CHECK: bool, S: SquareSink<Sq>>(
+        &self,
+        sink: &mut S,
+        pins: &[u8; 64],
+        block: &[bool; 64],
+    ) {
         let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
         let ok = |t: u8| !CHECK || block[(t & 63) as usize];
         for s in 0..64u8 {
@@ -363,7 +323,13 @@ impl Array8x8 {
 
     /// Pawn moves from `s`.
     #[inline(always)]
-    fn pawn<const W: bool, const CHECK: bool, S: Sink>(&self, sink: &mut S, s: u8, pin: u8, block: &[bool; 64]) {
+    fn pawn<const W: bool, const CHECK: bool, S: SquareSink<Sq>>(
+        &self,
+        sink: &mut S,
+        s: u8,
+        pin: u8,
+        block: &[bool; 64],
+    ) {
         let enemy = if W { BLACK } else { WHITE };
         let ok = |t: u8| !CHECK || block[(t & 63) as usize];
         let (up, push_dir, start_rank, last_rank) = if W { (1, 0, 1, 6) } else { (-1, 4, 6, 1) };
@@ -408,7 +374,7 @@ impl Array8x8 {
     /// Sliding moves from `s` along the rays of parity `parity` (0 orthogonal, 1
     /// diagonal), only along the pin line if pinned.
     #[inline(always)]
-    fn slide<const CHECK: bool, S: Sink>(
+    fn slide<const CHECK: bool, S: SquareSink<Sq>>(
         &self,
         sink: &mut S,
         s: u8,
@@ -443,7 +409,7 @@ impl Array8x8 {
 
     /// King steps to squares not attacked on `board` (the king lifted when in check).
     #[inline(always)]
-    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, board: &[u8; 64]) {
+    fn king_moves<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S, board: &[u8; 64]) {
         let us = if W { 0 } else { 1 };
         let own = if W { WHITE } else { BLACK };
         let k = self.king[us];
@@ -459,7 +425,7 @@ impl Array8x8 {
 
     /// Castling moves (the side to move is not in check).
     #[inline(always)]
-    fn castling<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn castling<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
@@ -473,7 +439,7 @@ impl Array8x8 {
     /// on is empty but for those two, and no square of the king's path is attacked
     /// with both lifted off the board.
     #[inline(always)]
-    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide) {
+    fn try_castle<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S, r: u8, side: CastlingSide) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
         let base = k & 56;
@@ -504,7 +470,7 @@ impl Array8x8 {
 
     /// En passant captures, each verified on a copy of the board with the capture played.
     #[inline(never)]
-    fn en_passant<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn en_passant<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S) {
         let ep = self.ep;
         let pawn = if W { WHITE | PAWN } else { BLACK | PAWN };
         let back: i8 = if W { -1 } else { 1 };

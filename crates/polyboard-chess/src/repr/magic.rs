@@ -39,6 +39,7 @@
 //! (see [`super::bb32`]) runs the very same generator on [`polyboard_core::bitboard::Bb32`],
 //! two `u32` limbs, with 32-bit magic tables of its own.
 
+use super::sink::{BitSink, Counter};
 use crate::attacks::{self, Fancy, Sliders};
 use crate::board::Board;
 use crate::position::Position;
@@ -156,73 +157,6 @@ pub type Magic = Bitboards<Fancy>;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub type PextBoard = Bitboards<attacks::Pext>;
 
-/// Receives generated moves: a counter or a list.
-trait Sink<BB: Bits> {
-    /// Normal moves of the piece on `from` to each square of `targets`.
-    fn piece(&mut self, from: usize, targets: BB);
-    /// Pawn moves to `targets` from `target - delta` (no promotions).
-    fn pawns(&mut self, targets: BB, delta: i32);
-    /// Promotions to `targets` from `target - delta` (four moves each).
-    fn promotions(&mut self, targets: BB, delta: i32);
-    /// One special move (en passant or castling).
-    fn special(&mut self, mv: Move);
-}
-
-struct Counter(u64);
-
-impl<BB: Bits> Sink<BB> for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: BB) {
-        self.0 += targets.popcount() as u64;
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: BB, _delta: i32) {
-        self.0 += targets.popcount() as u64;
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: BB, _delta: i32) {
-        self.0 += 4 * targets.popcount() as u64;
-    }
-    #[inline(always)]
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-impl<BB: Bits> Sink<BB> for MoveList<Move> {
-    #[inline(always)]
-    fn piece(&mut self, from: usize, mut targets: BB) {
-        let from = Square::from_index(from as u32);
-        while targets.any() {
-            self.push(Move::normal(from, Square::from_index(targets.lsb() as u32)));
-            targets = targets.clear_lsb();
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, mut targets: BB, delta: i32) {
-        while targets.any() {
-            let to = targets.lsb() as i32;
-            self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
-            targets = targets.clear_lsb();
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, mut targets: BB, delta: i32) {
-        while targets.any() {
-            let to = targets.lsb() as i32;
-            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                self.push(Move::promotion(f, t, role));
-            }
-            targets = targets.clear_lsb();
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
 /// Shifts a bitboard one rank forward for the side `W`.
 #[inline(always)]
 fn up<const W: bool, BB: Bits>(b: BB) -> BB {
@@ -313,7 +247,7 @@ impl<S: Lookup> Bitboards<S> {
 
     /// Generates every legal move of side `W` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, T: Sink<S::BB>>(&self, sink: &mut T) {
+    fn generate<const W: bool, T: BitSink<S::BB>>(&self, sink: &mut T) {
         let us = if W { 0 } else { 1 };
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];

@@ -74,6 +74,7 @@
 //! [`Move`] and [`Position`] use squares 0..64, converted at the boundary with the two
 //! classic tables ([`MAILBOX`]: mailbox -> 64, [`MAILBOX64`]: 64 -> mailbox).
 
+use super::sink::{Coords, Counter, SquareSink};
 use crate::board::Board;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, Role, Square};
@@ -227,60 +228,13 @@ pub struct Mailbox {
     chess960: bool,
 }
 
-/// Receives generated moves: a counter or a list.
-trait Sink {
-    /// A normal move or capture.
-    fn add(&mut self, from: u8, to: u8);
-    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
-    fn add_if(&mut self, cond: bool, from: u8, to: u8);
-    /// A pawn reaching the last rank: four promotions.
-    fn promo(&mut self, from: u8, to: u8);
-    /// En passant or castling.
-    fn special(&mut self, mv: Move);
-}
+/// This representation's square numbering, for the shared move sinks.
+struct Sq;
 
-struct Counter(u64);
-
-impl Sink for Counter {
+impl Coords for Sq {
     #[inline(always)]
-    fn add(&mut self, _from: u8, _to: u8) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
-        self.0 += cond as u64;
-    }
-    #[inline(always)]
-    fn promo(&mut self, _from: u8, _to: u8) {
-        self.0 += 4;
-    }
-    #[inline(always)]
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn add(&mut self, from: u8, to: u8) {
-        self.push(Move::normal(to64(from), to64(to)));
-    }
-    #[inline(always)]
-    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
-        if cond {
-            self.add(from, to);
-        }
-    }
-    #[inline(always)]
-    fn promo(&mut self, from: u8, to: u8) {
-        let (f, t) = (to64(from), to64(to));
-        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-            self.push(Move::promotion(f, t, role));
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
+    fn square(s: u8) -> Square {
+        to64(s)
     }
 }
 
@@ -413,7 +367,7 @@ impl Mailbox {
 
     /// Generates every legal move of side `W` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn generate<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S) {
         let (us, them) = if W { (0, 1) } else { (1, 0) };
         let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
         let up: i8 = if W { 10 } else { -10 };
@@ -497,7 +451,12 @@ impl Mailbox {
     /// Moves of the non-king pieces, kind by kind from the piece list. With `CHECK`,
     /// targets must be in `block`.
     #[inline(always)]
-    fn pieces<const W: bool, const CHECK: bool, S: Sink>(&self, sink: &mut S, pins: &[i8; 16], block: &[bool; 128]) {
+    fn pieces<const W: bool, const CHECK: bool, S: SquareSink<Sq>>(
+        &self,
+        sink: &mut S,
+        pins: &[i8; 16],
+        block: &[bool; 128],
+    ) {
         let us = if W { 0 } else { 1 };
         let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
         let ok = |t: u8| !CHECK || block[(t & 127) as usize];
@@ -569,7 +528,7 @@ impl Mailbox {
     /// Sliding moves from `s` along `dirs` (only along the pin line if pinned): each
     /// walk stops on the first non-empty square, a sentinel included.
     #[inline(always)]
-    fn slide<const CHECK: bool, S: Sink>(
+    fn slide<const CHECK: bool, S: SquareSink<Sq>>(
         &self,
         sink: &mut S,
         s: u8,
@@ -602,7 +561,7 @@ impl Mailbox {
     /// Returns whether the steps along the rank (to the a-side, to the h-side) were
     /// found safe, for castling; the two are tested first, in their own loop.
     #[inline(always)]
-    fn king_moves<const W: bool, S: Sink>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> [bool; 2] {
+    fn king_moves<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S, view: impl Fn(u8) -> u8 + Copy) -> [bool; 2] {
         let us = if W { 0 } else { 1 };
         let blocks = if W { WHITE | OFF } else { BLACK | OFF };
         let k = self.king[us];
@@ -632,7 +591,7 @@ impl Mailbox {
     /// Castling moves (the side to move is not in check; `safe` tells whether the king
     /// steps along the rank were found safe, as [`Self::king_moves`] returns it).
     #[inline(always)]
-    fn castling<const W: bool, S: Sink>(&self, sink: &mut S, safe: [bool; 2]) {
+    fn castling<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
@@ -645,7 +604,7 @@ impl Mailbox {
     /// Castling with the rook on `r` if the squares are empty (tested here, inline)
     /// and the king's path is safe (tested out of line).
     #[inline(always)]
-    fn try_castle<const W: bool, S: Sink>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: [bool; 2]) {
+    fn try_castle<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
         let base = if W { 21 } else { 91 };
@@ -713,7 +672,7 @@ impl Mailbox {
 
     /// En passant captures, each verified on the board as it is after the capture.
     #[inline(never)]
-    fn en_passant<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn en_passant<const W: bool, S: SquareSink<Sq>>(&self, sink: &mut S) {
         let ep = self.ep;
         let pawn = if W { WHITE | PAWN } else { BLACK | PAWN };
         let back: i8 = if W { -10 } else { 10 };

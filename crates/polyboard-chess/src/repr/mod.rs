@@ -15,6 +15,7 @@ pub mod mailbox10x12;
 pub mod piecelist;
 pub mod quad;
 pub mod rotated;
+mod sink;
 pub mod x88;
 
 pub use array8x8::Array8x8;

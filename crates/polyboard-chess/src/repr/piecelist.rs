@@ -63,6 +63,7 @@
 //!                          padding to a multiple of 8                                   7
 //! ```
 
+use super::sink::Counter;
 use crate::board::Board;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, Role, Square};
@@ -319,8 +320,6 @@ trait Sink {
     /// The four promotions of the pawn on `from` moving to `to`.
     fn promotions(&mut self, from: usize, to: usize);
 }
-
-struct Counter(u64);
 
 impl Sink for Counter {
     #[inline(always)]

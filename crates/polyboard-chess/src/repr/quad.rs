@@ -64,10 +64,11 @@
 //! ```
 //! 59 bytes of fields, padded to 64: one cache line, against 96 for `magic`.
 
+use super::sink::{BitSink, Counter};
 use crate::attacks;
 use crate::board::Board;
 use crate::position::Position;
-use crate::types::{CastlingSide, Color, Move, Role, Square};
+use crate::types::{CastlingSide, Color, Move, Square};
 use crate::zobrist;
 use polyboard_core::MoveList;
 use polyboard_core::perft::{MakeUnmake, PerftNode};
@@ -238,73 +239,6 @@ fn piece_key(c: u8, sq: usize) -> u64 {
 // ---------------------------------------------------------------------------
 // Move generation.
 
-/// Receives generated moves: a counter (bulk counting) or a move list.
-trait Sink {
-    /// Moves of the piece on `from` to each square of `targets`.
-    fn piece(&mut self, from: usize, targets: u64);
-    /// Pawn moves to `targets` from `target - delta`, no promotion.
-    fn pawns(&mut self, targets: u64, delta: i32);
-    /// Promotions to `targets` from `target - delta`, four each.
-    fn promotions(&mut self, targets: u64, delta: i32);
-    /// En passant or castling.
-    fn special(&mut self, mv: Move);
-}
-
-struct Counter(u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, _delta: i32) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: u64, _delta: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn piece(&mut self, from: usize, mut targets: u64) {
-        let from = Square::from_index(from as u32);
-        while targets != 0 {
-            self.push(Move::normal(from, Square::from_index(targets.trailing_zeros())));
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
-            self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
-            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                self.push(Move::promotion(f, t, role));
-            }
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
 /// One rank forward for side `W`.
 #[inline(always)]
 const fn forward<const W: bool>(b: u64) -> u64 {
@@ -369,7 +303,7 @@ fn checkers<const W: bool>(s: &Sets, ksq: usize) -> u64 {
 impl Quad {
     /// Every legal move of side `W`, into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, T: Sink>(&self, sink: &mut T) {
+    fn generate<const W: bool, T: BitSink<u64>>(&self, sink: &mut T) {
         let s = self.sets::<W>();
         let (ours, theirs, occ) = (s.ours, s.theirs, s.occ);
         let ksq = lsb(s.kings & ours);

@@ -59,6 +59,7 @@
 //! Bit i of `by_role`, `by_color` and `occ[RANK]` is square i (a1 = 0, h8 = 63);
 //! the other three boards number the squares as above.
 
+use super::sink::{BitSink, Counter};
 use crate::attacks;
 use crate::board::Board;
 use crate::position::Position;
@@ -292,73 +293,6 @@ pub struct Rotated {
     chess960: bool,
 }
 
-/// Receives generated moves: a counter (bulk counting) or a move list.
-trait Sink {
-    /// Normal moves of the piece on `from` to each square of `targets`.
-    fn piece(&mut self, from: usize, targets: u64);
-    /// Pawn moves to `targets` from `target - delta` (no promotions).
-    fn pawns(&mut self, targets: u64, delta: i32);
-    /// Promotions to `targets` from `target - delta` (four moves each).
-    fn promotions(&mut self, targets: u64, delta: i32);
-    /// One special move (en passant or castling).
-    fn special(&mut self, mv: Move);
-}
-
-struct Counter(u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, _delta: i32) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: u64, _delta: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn piece(&mut self, from: usize, mut targets: u64) {
-        let from = Square::from_index(from as u32);
-        while targets != 0 {
-            self.push(Move::normal(from, Square::from_index(targets.trailing_zeros())));
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
-            self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as i32;
-            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                self.push(Move::promotion(f, t, role));
-            }
-            targets &= targets - 1;
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
 /// One rank forward for side `W`.
 #[inline(always)]
 const fn up<const W: bool>(b: u64) -> u64 {
@@ -454,7 +388,7 @@ impl Rotated {
 
     /// Generates every legal move of side `W` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, T: Sink>(&self, sink: &mut T) {
+    fn generate<const W: bool, T: BitSink<u64>>(&self, sink: &mut T) {
         let us = if W { 0 } else { 1 };
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];
@@ -568,7 +502,7 @@ impl Rotated {
     /// the test runs on few nodes): the capture empties two squares, so the king's
     /// slider rays are traced again on the board after it.
     #[inline(never)]
-    fn en_passant<const W: bool, T: Sink>(&self, sink: &mut T, ksq: usize, checkers: u64) {
+    fn en_passant<const W: bool, T: BitSink<u64>>(&self, sink: &mut T, ksq: usize, checkers: u64) {
         let us = if W { 0 } else { 1 };
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];
@@ -593,7 +527,7 @@ impl Rotated {
 
     /// Castling moves (Chess960 rules; standard chess is the special case).
     #[inline(never)]
-    fn castle<const W: bool, T: Sink>(&self, sink: &mut T, ksq: usize) {
+    fn castle<const W: bool, T: BitSink<u64>>(&self, sink: &mut T, ksq: usize) {
         let us = if W { 0 } else { 1 };
         let occ = self.occ[RANK];
         let mut rooks = self.castling & self.by_color[us];

@@ -31,8 +31,7 @@ pub(super) trait Sink {
     fn special(&mut self, mv: Move);
 }
 
-/// Counts moves without building them.
-pub(super) struct Counter(pub u64);
+pub(super) use crate::repr::sink::Counter;
 
 impl Sink for Counter {
     #[inline(always)]

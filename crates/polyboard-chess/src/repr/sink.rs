@@ -1,0 +1,140 @@
+//! Where the generators put their moves: a [`Counter`] for bulk counting at the leaves
+//! of perft, or a move list. How moves are collected is no part of any representation's
+//! technique, so every generator shares these; the generators themselves stay apart.
+
+use crate::types::{Move, Role, Square};
+use polyboard_core::MoveList;
+use polyboard_core::bitboard::Bits;
+
+/// Counts the moves it is given (bulk perft).
+pub(crate) struct Counter(pub u64);
+
+/// The order in which promotions are listed.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+
+/// Receives moves as bitboards of target squares: the bitboard generators.
+pub(crate) trait BitSink<BB: Bits> {
+    /// Normal moves of the piece on `from` to each square of `targets`.
+    fn piece(&mut self, from: usize, targets: BB);
+    /// Pawn moves to `targets` from `target - delta` (no promotions).
+    fn pawns(&mut self, targets: BB, delta: i32);
+    /// Promotions to `targets` from `target - delta` (four moves each).
+    fn promotions(&mut self, targets: BB, delta: i32);
+    /// One special move (en passant or castling).
+    fn special(&mut self, mv: Move);
+}
+
+impl<BB: Bits> BitSink<BB> for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: usize, targets: BB) {
+        self.0 += targets.popcount() as u64;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: BB, _delta: i32) {
+        self.0 += targets.popcount() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: BB, _delta: i32) {
+        self.0 += 4 * targets.popcount() as u64;
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl<BB: Bits> BitSink<BB> for MoveList<Move> {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, mut targets: BB) {
+        let from = Square::from_index(from as u32);
+        while targets.any() {
+            self.push(Move::normal(from, Square::from_index(targets.lsb() as u32)));
+            targets = targets.clear_lsb();
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, mut targets: BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb() as i32;
+            self.push(Move::normal(Square::from_index((to - delta) as u32), Square::from_index(to as u32)));
+            targets = targets.clear_lsb();
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, mut targets: BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb() as i32;
+            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
+            for role in PROMOTIONS {
+                self.push(Move::promotion(f, t, role));
+            }
+            targets = targets.clear_lsb();
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// How an array representation numbers its squares.
+pub(crate) trait Coords {
+    /// The square of the representation's index `s`.
+    fn square(s: u8) -> Square;
+}
+
+/// Receives moves one square pair at a time, in the representation's own square
+/// numbering `C`: the array generators.
+pub(crate) trait SquareSink<C: Coords> {
+    /// A normal move or capture.
+    fn add(&mut self, from: u8, to: u8);
+    /// A normal move or capture if `cond` holds (a counter adds it without a branch).
+    fn add_if(&mut self, cond: bool, from: u8, to: u8);
+    /// A pawn reaching the last rank: four promotions.
+    fn promo(&mut self, from: u8, to: u8);
+    /// En passant or castling.
+    fn special(&mut self, mv: Move);
+}
+
+impl<C: Coords> SquareSink<C> for Counter {
+    #[inline(always)]
+    fn add(&mut self, _from: u8, _to: u8) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, _from: u8, _to: u8) {
+        self.0 += cond as u64;
+    }
+    #[inline(always)]
+    fn promo(&mut self, _from: u8, _to: u8) {
+        self.0 += 4;
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl<C: Coords> SquareSink<C> for MoveList<Move> {
+    #[inline(always)]
+    fn add(&mut self, from: u8, to: u8) {
+        self.push(Move::normal(C::square(from), C::square(to)));
+    }
+    #[inline(always)]
+    fn add_if(&mut self, cond: bool, from: u8, to: u8) {
+        if cond {
+            self.push(Move::normal(C::square(from), C::square(to)));
+        }
+    }
+    #[inline(always)]
+    fn promo(&mut self, from: u8, to: u8) {
+        let (f, t) = (C::square(from), C::square(to));
+        for role in PROMOTIONS {
+            self.push(Move::promotion(f, t, role));
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
