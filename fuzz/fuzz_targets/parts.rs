@@ -35,5 +35,8 @@ fuzz_target!(|data: &[u8]| {
     let again = Position::from_fen_variant(&pos.fen(), pos.is_chess960()).expect("an accepted position's FEN parses");
     assert_eq!(again, pos, "{}", pos.fen());
     let kept = pos.parts();
-    assert_eq!((kept.by_role, kept.by_color, kept.turn, kept.castling), (parts.by_role, parts.by_color, parts.turn, parts.castling));
+    assert_eq!(
+        (kept.by_role, kept.by_color, kept.turn, kept.castling),
+        (parts.by_role, parts.by_color, parts.turn, parts.castling)
+    );
 });
