@@ -184,3 +184,65 @@ fn legal_positions_take_at_most_158_bits() {
     }
     assert!(numbered > 1000, "{numbered} took the enumerative record");
 }
+
+/// Visible promotions of `color`: pieces beyond the original complement.
+fn promoted(pos: &Position, color: polyboard_chess::Color) -> u32 {
+    use polyboard_chess::Role;
+    let n = |role| pos.pieces(color, role).count_ones();
+    n(Role::Queen).saturating_sub(1)
+        + n(Role::Rook).saturating_sub(2)
+        + n(Role::Bishop).saturating_sub(2)
+        + n(Role::Knight).saturating_sub(2)
+}
+
+#[test]
+fn games_full_of_promotions_stay_within_158_bits() {
+    // Games from the start that promote, capture with pawns and push pawns whenever
+    // they can, and spare pieces otherwise: legal positions with several promotions
+    // (up to four visible at once here). None may leave the enumeration, so none may
+    // exceed the bound.
+    use polyboard_chess::{Color, Role};
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let (mut buf, mut checked, mut most) = (Vec::new(), 0, 0);
+    for _ in 0..1000 {
+        let mut pos = Position::startpos();
+        for _ in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let ours = pos.pieces(pos.turn(), Role::Pawn);
+            let theirs = pos.pieces(pos.turn().other(), Role::Pawn);
+            let pick = |f: &dyn Fn(&polyboard_chess::Move) -> bool| -> Vec<polyboard_chess::Move> {
+                moves.iter().copied().filter(|m| f(m)).collect()
+            };
+            let promotions = pick(&|m| m.promotion_role().is_some());
+            let pawn_captures = pick(&|m| ours & m.from().bit() != 0 && m.from().file() != m.to().file());
+            let pawn_pushes = pick(&|m| ours & m.from().bit() != 0);
+            let take_pawns = pick(&|m| theirs & m.to().bit() != 0);
+            // Keep the pieces (promoted ones included) on the board where possible.
+            let spare_pieces = pick(&|m| pos.occupied() & !theirs & m.to().bit() == 0);
+            let preferred = [promotions, pawn_captures, pawn_pushes, take_pawns, spare_pieces]
+                .into_iter()
+                .find(|v| !v.is_empty() && next(5) > 0)
+                .unwrap_or_else(|| moves.to_vec());
+            let mv = preferred[next(preferred.len())];
+            pos = pos.play(mv);
+            let total = promoted(&pos, Color::White) + promoted(&pos, Color::Black);
+            if total >= 2 {
+                let bits = compact::encode(&pos, &mut buf);
+                assert!(bits <= compact::LEGAL_MAX_BITS, "{}: {bits} bits", pos.fen());
+                assert_ne!(buf[0] >> 6, 0b11, "{} left the enumeration", pos.fen());
+                checked += 1;
+                most = most.max(total);
+            }
+        }
+    }
+    assert!(checked > 5000 && most >= 4, "{checked} positions, at most {most} promotions");
+}
