@@ -12,6 +12,12 @@
 
 use crate::error::{DecodeError, ErrorKind};
 
+/// Bit `i` of `data`, MSB first (bit 0 is the top bit of byte 0), or `None` past the end.
+#[inline]
+pub fn bit_at(data: &[u8], i: usize) -> Option<bool> {
+    data.get(i / 8).map(|b| (b >> (7 - i % 8)) & 1 == 1)
+}
+
 /// Writes bits MSB-first into a byte vector.
 pub struct BitWriter<'a> {
     out: &'a mut Vec<u8>,
@@ -140,7 +146,7 @@ impl<'a> BitReader<'a> {
     /// The next bit without consuming it, or `None` at the end.
     #[inline]
     pub fn peek(&self) -> Option<bool> {
-        if self.at_end() { None } else { Some(self.data[self.pos / 8] >> (7 - self.pos % 8) & 1 == 1) }
+        if self.at_end() { None } else { bit_at(self.data, self.pos) }
     }
 
     /// Checks that every bit from the position to the end of the data (not just

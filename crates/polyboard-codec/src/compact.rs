@@ -59,7 +59,7 @@
 //! intervals narrow alike) and compares them with the record, padding included; other
 //! records are encoded again and compared.
 
-use crate::bits::{BitReader, BitWriter};
+use crate::bits::{BitReader, BitWriter, bit_at};
 use crate::compact_model::{BOARD, CASTLE_OTHER, CASTLE_STANDARD, EP_PRESENT};
 use crate::enumerative::{self, U192};
 use crate::error::{DecodeError, ErrorKind};
@@ -175,8 +175,7 @@ impl<'a> Decoder<'a> {
     /// does; this replays the bits it would write and compares them with the record.
     fn expect(&mut self, bit: bool) {
         let i = 1 + self.written;
-        let actual = self.record.get(i / 8).map(|b| (b >> (7 - i % 8)) & 1 == 1);
-        self.canonical &= actual == Some(bit);
+        self.canonical &= bit_at(self.record, i) == Some(bit);
         self.written += 1;
     }
 
@@ -196,7 +195,7 @@ impl<'a> Decoder<'a> {
         let bit = self.low >= QUARTER;
         self.replay_emit(bit);
         let bits = 1 + self.written;
-        let padding_clear = (bits..self.record.len() * 8).all(|i| self.record[i / 8] >> (7 - i % 8) & 1 == 0);
+        let padding_clear = (bits..self.record.len() * 8).all(|i| bit_at(self.record, i) == Some(false));
         (self.canonical && self.record.len() == bits.div_ceil(8) && padding_clear).then_some(bits)
     }
 
