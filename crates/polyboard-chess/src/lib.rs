@@ -21,7 +21,7 @@ pub mod types;
 pub mod uci;
 pub mod zobrist;
 
-pub use board::Board;
+pub use board::{Board, PieceSets, SearchBoard};
 pub use game::{Game, Status};
 pub use position::{CastlingNotation, FenError, Parts, Position, START_FEN};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};

@@ -39,11 +39,11 @@
 //! (see [`super::bb32`]) runs the very same generator on [`polyboard_core::bitboard::Bb32`],
 //! two `u32` limbs, with 32-bit magic tables of its own.
 
-use super::sink::{BitSink, Counter};
+use super::sink::{ALL, BitSink, Counter, NOISY, QUIET, Stage};
 use crate::attacks::{self, Fancy, Sliders};
-use crate::board::Board;
+use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
-use crate::types::{CastlingSide, Color, Move, Role, Square};
+use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::MoveList;
@@ -245,13 +245,19 @@ impl<S: Lookup> Bitboards<S> {
             & theirs
     }
 
-    /// Generates every legal move of side `W` into `sink`.
+    /// Generates the legal moves of side `W` of stage `STAGE` into `sink`.
     #[inline(always)]
-    fn generate<const W: bool, T: BitSink<S::BB>>(&self, sink: &mut T) {
+    fn generate<const W: bool, const STAGE: Stage, T: BitSink<S::BB>>(&self, sink: &mut T) {
         let us = if W { 0 } else { 1 };
         let ours = self.by_color[us];
         let theirs = self.by_color[us ^ 1];
         let occ = ours | theirs;
+        // The targets of the stage: captures, quiet squares, or both.
+        let stage_mask = match STAGE {
+            NOISY => theirs,
+            QUIET => !occ,
+            _ => S::BB::FULL,
+        };
         let ksq = (self.by_role[K] & ours).lsb();
         let checkers = self.checkers_of::<W>(ksq, occ);
 
@@ -266,7 +272,7 @@ impl<S: Lookup> Bitboards<S> {
                 king_targets |= S::BB::bit(t);
             }
         }
-        sink.piece(ksq, king_targets);
+        sink.piece(ksq, king_targets & stage_mask);
 
         if checkers.more_than_one() {
             return; // double check: only the king moves
@@ -299,7 +305,7 @@ impl<S: Lookup> Bitboards<S> {
             }
         }
 
-        let target = !ours & check_mask;
+        let target = !ours & check_mask & stage_mask;
 
         // Knights: a pinned knight never moves.
         let mut knights = self.by_role[N] & ours & !(pin_hv | pin_d);
@@ -350,9 +356,21 @@ impl<S: Lookup> Bitboards<S> {
         let single = (up::<W, _>(pushers & !pin_hv) | (up::<W, _>(pushers & pin_hv) & pin_hv)) & empty;
         let double = up::<W, _>(single & push_rank) & empty & check_mask;
         let single = single & check_mask;
-        sink.pawns(single & !last, fwd);
-        sink.promotions(single & last, fwd);
-        sink.pawns(double, 2 * fwd);
+        if STAGE != NOISY {
+            sink.pawns(single & !last, fwd);
+        }
+        match STAGE {
+            ALL => sink.promotions(single & last, fwd),
+            NOISY => sink.queen_promotions(single & last, fwd),
+            _ => sink.under_promotions(single & last, fwd),
+        }
+        if STAGE != NOISY {
+            sink.pawns(double, 2 * fwd);
+        }
+        if STAGE == QUIET {
+            self.castle::<W, T>(sink, ksq, occ, checkers);
+            return;
+        }
 
         let capturers = pawns & !pin_hv;
         let enemies = theirs & check_mask;
@@ -367,6 +385,29 @@ impl<S: Lookup> Bitboards<S> {
         sink.promotions(right & last, dr);
 
         if self.ep != 0 {
+            self.en_passant::<W, T>(sink, ksq, occ, checkers, pawns);
+        }
+        if STAGE == ALL {
+            self.castle::<W, T>(sink, ksq, occ, checkers);
+        }
+    }
+
+    /// The legal en passant captures of side `W` onto `self.ep`.
+    #[inline(always)]
+    fn en_passant<const W: bool, T: BitSink<S::BB>>(
+        &self,
+        sink: &mut T,
+        ksq: usize,
+        occ: S::BB,
+        checkers: S::BB,
+        pawns: S::BB,
+    ) {
+        let us = if W { 0 } else { 1 };
+        let theirs = self.by_color[us ^ 1];
+        let their_rq = (self.by_role[R] | self.by_role[Q]) & theirs;
+        let their_bq = (self.by_role[B] | self.by_role[Q]) & theirs;
+        let fwd: i32 = if W { 8 } else { -8 };
+        {
             let ep = self.ep as usize;
             let captured = (ep as i32 - fwd) as usize;
             let mut candidates = S::pawn(us ^ 1, ep) & pawns;
@@ -383,8 +424,13 @@ impl<S: Lookup> Bitboards<S> {
                 }
             }
         }
+    }
 
-        // Castling.
+    /// The legal castling moves of side `W`.
+    #[inline(always)]
+    fn castle<const W: bool, T: BitSink<S::BB>>(&self, sink: &mut T, ksq: usize, occ: S::BB, checkers: S::BB) {
+        let us = if W { 0 } else { 1 };
+        let ours = self.by_color[us];
         if checkers.is_empty() {
             let mut rooks = self.castling & ours;
             while rooks.any() {
@@ -549,16 +595,16 @@ impl<S: Lookup> PerftNode for Bitboards<S> {
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White { self.generate::<true, _>(out) } else { self.generate::<false, _>(out) }
+        if self.turn == Color::White { self.generate::<true, ALL, _>(out) } else { self.generate::<false, ALL, _>(out) }
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
         let mut c = Counter(0);
         if self.turn == Color::White {
-            self.generate::<true, _>(&mut c)
+            self.generate::<true, ALL, _>(&mut c)
         } else {
-            self.generate::<false, _>(&mut c)
+            self.generate::<false, ALL, _>(&mut c)
         }
         c.0
     }
@@ -664,6 +710,90 @@ impl<S: Lookup> Board for Bitboards<S> {
     #[inline]
     fn zobrist(&self) -> u64 {
         self.zobrist
+    }
+}
+
+impl<S: Lookup> SearchBoard for Bitboards<S> {
+    #[inline]
+    fn generate_noisy(&self, out: &mut MoveList<Move>) {
+        if self.turn == Color::White {
+            self.generate::<true, NOISY, _>(out)
+        } else {
+            self.generate::<false, NOISY, _>(out)
+        }
+    }
+
+    #[inline]
+    fn generate_quiet(&self, out: &mut MoveList<Move>) {
+        if self.turn == Color::White {
+            self.generate::<true, QUIET, _>(out)
+        } else {
+            self.generate::<false, QUIET, _>(out)
+        }
+    }
+
+    #[inline]
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let s = sq.index();
+        if !self.occupied().has(s) {
+            return None;
+        }
+        let color = if self.by_color[0].has(s) { Color::White } else { Color::Black };
+        Some(Piece { color, role: Role::from_index(self.role_on(s)) })
+    }
+
+    #[inline]
+    fn piece_sets(&self) -> PieceSets {
+        PieceSets::from_sets(&self.by_role.map(S::BB::to_u64), &self.by_color.map(S::BB::to_u64))
+    }
+
+    #[inline]
+    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+        let s = sq.index();
+        let occ = S::BB::from_u64(occ);
+        let rq = self.by_role[R] | self.by_role[Q];
+        let bq = self.by_role[B] | self.by_role[Q];
+        let pawns = (S::pawn(0, s) & self.by_color[1] | S::pawn(1, s) & self.by_color[0]) & self.by_role[P];
+        let set = (S::knight(s) & self.by_role[N])
+            | (S::king(s) & self.by_role[K])
+            | pawns
+            | (S::rook(s, occ) & rq)
+            | (S::bishop(s, occ) & bq);
+        (set & occ).to_u64()
+    }
+
+    #[inline]
+    fn make_null(&mut self) -> Undo<S::BB> {
+        let undo =
+            Undo { castling: self.castling, zobrist: self.zobrist, halfmove: self.halfmove, ep: self.ep, captured: 6 };
+        let mut key = self.zobrist ^ zobrist::SIDE;
+        if self.ep != 0 {
+            key ^= zobrist::EP[(self.ep & 7) as usize];
+            self.ep = 0;
+        }
+        self.zobrist = key;
+        self.halfmove = self.halfmove.wrapping_add(1);
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+        self.turn = self.turn.other();
+        undo
+    }
+
+    #[inline]
+    fn unmake_null(&mut self, undo: Undo<S::BB>) {
+        self.turn = self.turn.other();
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        self.zobrist = undo.zobrist;
+        self.halfmove = undo.halfmove;
+        self.ep = undo.ep;
+    }
+
+    #[inline]
+    fn halfmove(&self) -> u32 {
+        self.halfmove
     }
 }
 

@@ -12,6 +12,20 @@ pub(crate) struct Counter(pub u64);
 /// The order in which promotions are listed.
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
 
+/// The under-promotions, listed after the queen in [`PROMOTIONS`] order.
+const UNDER: [Role; 3] = [Role::Knight, Role::Rook, Role::Bishop];
+
+/// Which legal moves a generator produces: all of them, or one of the two stages of
+/// [`crate::SearchBoard`] (a const generic parameter, so each stage compiles to its
+/// own straight-line code and `ALL` is the generator it always was).
+pub(crate) type Stage = u8;
+/// Every legal move.
+pub(crate) const ALL: Stage = 0;
+/// Captures and queen promotions.
+pub(crate) const NOISY: Stage = 1;
+/// The other legal moves.
+pub(crate) const QUIET: Stage = 2;
+
 /// Receives moves as bitboards of target squares: the bitboard generators.
 pub(crate) trait BitSink<BB: Bits> {
     /// Normal moves of the piece on `from` to each square of `targets`.
@@ -20,6 +34,10 @@ pub(crate) trait BitSink<BB: Bits> {
     fn pawns(&mut self, targets: BB, delta: i32);
     /// Promotions to `targets` from `target - delta` (four moves each).
     fn promotions(&mut self, targets: BB, delta: i32);
+    /// Queen promotions only, to `targets` from `target - delta`.
+    fn queen_promotions(&mut self, targets: BB, delta: i32);
+    /// Under-promotions only (knight, rook, bishop), to `targets` from `target - delta`.
+    fn under_promotions(&mut self, targets: BB, delta: i32);
     /// One special move (en passant or castling).
     fn special(&mut self, mv: Move);
 }
@@ -36,6 +54,14 @@ impl<BB: Bits> BitSink<BB> for Counter {
     #[inline(always)]
     fn promotions(&mut self, targets: BB, _delta: i32) {
         self.0 += 4 * targets.popcount() as u64;
+    }
+    #[inline(always)]
+    fn queen_promotions(&mut self, targets: BB, _delta: i32) {
+        self.0 += targets.popcount() as u64;
+    }
+    #[inline(always)]
+    fn under_promotions(&mut self, targets: BB, _delta: i32) {
+        self.0 += 3 * targets.popcount() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -61,19 +87,34 @@ impl<BB: Bits> BitSink<BB> for MoveList<Move> {
         }
     }
     #[inline(always)]
-    fn promotions(&mut self, mut targets: BB, delta: i32) {
-        while targets.any() {
-            let to = targets.lsb() as i32;
-            let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
-            for role in PROMOTIONS {
-                self.push(Move::promotion(f, t, role));
-            }
-            targets = targets.clear_lsb();
-        }
+    fn promotions(&mut self, targets: BB, delta: i32) {
+        push_promotions(self, targets, delta, &PROMOTIONS);
+    }
+    #[inline(always)]
+    fn queen_promotions(&mut self, targets: BB, delta: i32) {
+        push_promotions(self, targets, delta, &[Role::Queen]);
+    }
+    #[inline(always)]
+    fn under_promotions(&mut self, targets: BB, delta: i32) {
+        push_promotions(self, targets, delta, &UNDER);
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
         self.push(mv);
+    }
+}
+
+/// Pushes a promotion to each role of `roles` for every square of `targets`, from
+/// `target - delta`.
+#[inline(always)]
+fn push_promotions<BB: Bits>(list: &mut MoveList<Move>, mut targets: BB, delta: i32, roles: &[Role]) {
+    while targets.any() {
+        let to = targets.lsb() as i32;
+        let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
+        for &role in roles {
+            list.push(Move::promotion(f, t, role));
+        }
+        targets = targets.clear_lsb();
     }
 }
 
@@ -92,6 +133,10 @@ pub(crate) trait SquareSink<C: Coords> {
     fn add_if(&mut self, cond: bool, from: u8, to: u8);
     /// A pawn reaching the last rank: four promotions.
     fn promo(&mut self, from: u8, to: u8);
+    /// A pawn reaching the last rank: the queen promotion only.
+    fn queen_promo(&mut self, from: u8, to: u8);
+    /// A pawn reaching the last rank: the three under-promotions.
+    fn under_promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
     fn special(&mut self, mv: Move);
 }
@@ -108,6 +153,14 @@ impl<C: Coords> SquareSink<C> for Counter {
     #[inline(always)]
     fn promo(&mut self, _from: u8, _to: u8) {
         self.0 += 4;
+    }
+    #[inline(always)]
+    fn queen_promo(&mut self, _from: u8, _to: u8) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn under_promo(&mut self, _from: u8, _to: u8) {
+        self.0 += 3;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -130,6 +183,17 @@ impl<C: Coords> SquareSink<C> for MoveList<Move> {
     fn promo(&mut self, from: u8, to: u8) {
         let (f, t) = (C::square(from), C::square(to));
         for role in PROMOTIONS {
+            self.push(Move::promotion(f, t, role));
+        }
+    }
+    #[inline(always)]
+    fn queen_promo(&mut self, from: u8, to: u8) {
+        self.push(Move::promotion(C::square(from), C::square(to), Role::Queen));
+    }
+    #[inline(always)]
+    fn under_promo(&mut self, from: u8, to: u8) {
+        let (f, t) = (C::square(from), C::square(to));
+        for role in UNDER {
             self.push(Move::promotion(f, t, role));
         }
     }
