@@ -1,0 +1,178 @@
+//! The size table of `polyboard bench`: mean bits per position of the survey's
+//! Huffman formats and `compact` on two corpora, an opening book and endgames
+//! (`tests/data/corpus/openings.fen` and `endgames.fen`, built by
+//! `scripts/gen_book_corpora.py`), and what the multi-table approach saves in the
+//! survey's nine tables, where it claims 38 bits.
+
+use polyboard_chess::Position;
+use polyboard_codec::huffman_multi::TableKey;
+use polyboard_codec::{Format, huffman, huffman_multi, huffman_tuned};
+use std::fmt::Write as _;
+
+/// The positions after plies 1 to 20 of 300 Stockfish games, each once.
+const OPENINGS: &str = include_str!("../../../tests/data/corpus/openings.fen");
+/// The positions with 10 pieces or fewer of the same games, each once.
+const ENDGAMES: &str = include_str!("../../../tests/data/corpus/endgames.fen");
+
+/// The formats of the table, in its column order.
+const FORMATS: [Format; 4] = [Format::Huffman, Format::HuffmanTuned, Format::HuffmanMulti, Format::Compact];
+
+/// Mean, least and greatest of a set of bit counts, and the share equal to the
+/// survey's 38.
+#[derive(Clone, Copy, Default)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f64,
+    /// Least value.
+    pub min: i64,
+    /// Greatest value.
+    pub max: i64,
+    /// The share of values equal to 38, in percent.
+    pub at_38: f64,
+}
+
+impl Spread {
+    fn of(values: &[i64]) -> Spread {
+        if values.is_empty() {
+            return Spread::default();
+        }
+        Spread {
+            mean: values.iter().sum::<i64>() as f64 / values.len() as f64,
+            min: values.iter().copied().min().unwrap_or(0),
+            max: values.iter().copied().max().unwrap_or(0),
+            at_38: 100.0 * values.iter().filter(|&&v| v == 38).count() as f64 / values.len() as f64,
+        }
+    }
+}
+
+/// One corpus's row.
+pub struct SizeRow {
+    /// The corpus's name.
+    pub corpus: &'static str,
+    /// Its number of positions.
+    pub positions: usize,
+    /// Mean bits before padding, per format of [`FORMATS`].
+    pub mean: [f64; 4],
+    /// huffman-multi's mean without the table key: the cost of a record kept in its table.
+    pub multi_in_table: f64,
+    /// Positions in the survey's nine tables.
+    pub nine: usize,
+    /// In the nine tables: huffman-tuned's bits less huffman-multi's in its table.
+    pub saving_vs_tuned: Spread,
+    /// In the nine tables: huffman's bits less huffman-multi's in its table.
+    pub saving_vs_huffman: Spread,
+}
+
+fn row(corpus: &'static str, text: &str) -> SizeRow {
+    let positions: Vec<Position> = text.lines().filter_map(|l| Position::from_fen(l).ok()).collect();
+    let mut buf = Vec::with_capacity(64);
+    let n = positions.len().max(1) as f64;
+    let mean = FORMATS.map(|f| positions.iter().map(|p| f.encode(p, &mut buf).unwrap_or(0)).sum::<usize>() as f64 / n);
+    let (mut in_table, mut vs_tuned, mut vs_huffman) = (0usize, Vec::new(), Vec::new());
+    for p in &positions {
+        let key = TableKey::of(p);
+        let multi = (huffman_multi::encode(p, &mut buf) - key.bits()) as i64;
+        in_table += multi as usize;
+        if key.category.is_both_home_with_rights() && !key.extended {
+            vs_tuned.push(huffman_tuned::encode(p, &mut buf) as i64 - multi);
+            vs_huffman.push(huffman::encode(p, &mut buf) as i64 - multi);
+        }
+    }
+    SizeRow {
+        corpus,
+        positions: positions.len(),
+        mean,
+        multi_in_table: in_table as f64 / n,
+        nine: vs_tuned.len(),
+        saving_vs_tuned: Spread::of(&vs_tuned),
+        saving_vs_huffman: Spread::of(&vs_huffman),
+    }
+}
+
+/// Measures both corpora.
+pub fn measure() -> Vec<SizeRow> {
+    vec![row("openings", OPENINGS), row("endgames", ENDGAMES)]
+}
+
+fn spread(n: usize, s: Spread) -> String {
+    if n == 0 {
+        return "-".to_string();
+    }
+    format!("{:.1} ({} to {}; {:.0}% at 38)", s.mean, s.min, s.max, s.at_38)
+}
+
+/// The text tables.
+pub fn text(rows: &[SizeRow]) -> String {
+    let mut s =
+        String::from("\nmean bits per position (before padding); 'in table' is huffman-multi without its table key\n");
+    let _ = write!(s, "{:<10}{:>10}", "corpus", "positions");
+    for f in FORMATS {
+        let _ = write!(s, "{:>15}", f.name());
+        if f == Format::HuffmanMulti {
+            let _ = write!(s, "{:>10}", "in table");
+        }
+    }
+    s.push('\n');
+    for r in rows {
+        let _ = write!(s, "{:<10}{:>10}", r.corpus, r.positions);
+        for (f, m) in FORMATS.iter().zip(r.mean) {
+            let _ = write!(s, "{m:>15.1}");
+            if *f == Format::HuffmanMulti {
+                let _ = write!(s, "{:>10.1}", r.multi_in_table);
+            }
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(
+        s,
+        "\nthe survey's nine tables (claimed saving: 38 bits): huffman-multi's saving in its table, mean (min to max; share at 38)"
+    );
+    let _ = writeln!(s, "{:<10}{:>10}{:>34}{:>34}", "corpus", "positions", "vs huffman-tuned", "vs huffman");
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{:<10}{:>10}{:>34}{:>34}",
+            r.corpus,
+            r.nine,
+            spread(r.nine, r.saving_vs_tuned),
+            spread(r.nine, r.saving_vs_huffman)
+        );
+    }
+    s
+}
+
+/// The report's section.
+pub fn markdown(rows: &[SizeRow]) -> String {
+    let mut s = String::from(
+        "\n## Huffman sizes on an opening book and on endgames\n\n\
+         Mean bits per position before padding. Openings: the positions after plies 1 to 20 of 300 \
+         Stockfish games; endgames: their positions with 10 pieces or fewer (`scripts/gen_book_corpora.py`). \
+         *in table*: `huffman-multi` without its table key, as the survey stores it.\n\n\
+         | corpus | positions | huffman | huffman-tuned | huffman-multi | in table | compact |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for r in rows {
+        let [h, t, m, c] = r.mean;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {h:.1} | {t:.1} | {m:.1} | {:.1} | {c:.1} |",
+            r.corpus, r.positions, r.multi_in_table
+        );
+    }
+    s.push_str(
+        "\nThe survey's nine tables (both rooks of each side home, each side with a right), where it claims \
+         a saving of 38 bits: `huffman-multi` in its table against the others, mean (min to max; the share at exactly 38).\n\n\
+         | corpus | positions | vs huffman-tuned | vs huffman |\n| --- | ---: | ---: | ---: |\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} |",
+            r.corpus,
+            r.nine,
+            spread(r.nine, r.saving_vs_tuned),
+            spread(r.nine, r.saving_vs_huffman)
+        );
+    }
+    s
+}
