@@ -7,7 +7,6 @@
 use polyboard_chess::Position;
 use polyboard_codec::huffman_multi::TableKey;
 use polyboard_codec::{Format, huffman, huffman_multi, huffman_tuned};
-use std::fmt::Write as _;
 
 /// The positions after plies 1 to 20 of 300 Stockfish games, each once.
 const OPENINGS: &str = include_str!("../../../tests/data/corpus/openings.fen");
@@ -101,78 +100,59 @@ fn spread(n: usize, s: Spread) -> String {
     format!("{:.1} ({} to {}; {:.0}% at 38)", s.mean, s.min, s.max, s.at_38)
 }
 
+/// The first table: mean bits per format, with huffman-multi's mean in its table.
+const MEAN_HEAD: [&str; 7] =
+    ["corpus", "positions", "huffman", "huffman-tuned", "huffman-multi", "in table", "compact"];
+
+fn mean_cells(r: &SizeRow) -> Vec<String> {
+    let [h, t, m, c] = r.mean.map(|x| format!("{x:.1}"));
+    vec![r.corpus.into(), r.positions.to_string(), h, t, m, format!("{:.1}", r.multi_in_table), c]
+}
+
+/// The second table: the saving in the survey's nine tables.
+const NINE_HEAD: [&str; 4] = ["corpus", "positions", "vs huffman-tuned", "vs huffman"];
+
+fn nine_cells(r: &SizeRow) -> Vec<String> {
+    vec![r.corpus.into(), r.nine.to_string(), spread(r.nine, r.saving_vs_tuned), spread(r.nine, r.saving_vs_huffman)]
+}
+
 /// The text tables.
 pub fn text(rows: &[SizeRow]) -> String {
-    let mut s =
-        String::from("\nmean bits per position (before padding); 'in table' is huffman-multi without its table key\n");
-    let _ = write!(s, "{:<10}{:>10}", "corpus", "positions");
-    for f in FORMATS {
-        let _ = write!(s, "{:>15}", f.name());
-        if f == Format::HuffmanMulti {
-            let _ = write!(s, "{:>10}", "in table");
-        }
-    }
-    s.push('\n');
-    for r in rows {
-        let _ = write!(s, "{:<10}{:>10}", r.corpus, r.positions);
-        for (f, m) in FORMATS.iter().zip(r.mean) {
-            let _ = write!(s, "{m:>15.1}");
-            if *f == Format::HuffmanMulti {
-                let _ = write!(s, "{:>10.1}", r.multi_in_table);
-            }
-        }
-        s.push('\n');
-    }
-    let _ = writeln!(
-        s,
-        "\nthe survey's nine tables (claimed saving: 38 bits): huffman-multi's saving in its table, mean (min to max; share at 38)"
-    );
-    let _ = writeln!(s, "{:<10}{:>10}{:>34}{:>34}", "corpus", "positions", "vs huffman-tuned", "vs huffman");
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "{:<10}{:>10}{:>34}{:>34}",
-            r.corpus,
-            r.nine,
-            spread(r.nine, r.saving_vs_tuned),
-            spread(r.nine, r.saving_vs_huffman)
-        );
-    }
-    s
+    let table = |head: &[&str], cells: &dyn Fn(&SizeRow) -> Vec<String>, width: usize| {
+        let line = |v: Vec<String>| {
+            let mut l = format!("{:<10}", v[0]);
+            v[1..].iter().for_each(|c| l += &format!("{c:>width$}"));
+            l + "\n"
+        };
+        line(head.iter().map(|h| h.to_string()).collect()) + &rows.iter().map(|r| line(cells(r))).collect::<String>()
+    };
+    format!(
+        "\nmean bits per position (before padding); 'in table' is huffman-multi without its table key\n{}\n\
+         the survey's nine tables (claimed saving: 38 bits): huffman-multi's saving in its table, \
+         mean (min to max; share at 38)\n{}",
+        table(&MEAN_HEAD, &mean_cells, 15),
+        table(&NINE_HEAD, &nine_cells, 34)
+    )
 }
 
 /// The report's section.
 pub fn markdown(rows: &[SizeRow]) -> String {
-    let mut s = String::from(
+    let table = |head: &[&str], cells: &dyn Fn(&SizeRow) -> Vec<String>| {
+        let line = |v: Vec<String>| format!("| {} |\n", v.join(" | "));
+        let rule = format!("| --- |{}\n", " ---: |".repeat(head.len() - 1));
+        line(head.iter().map(|h| h.to_string()).collect())
+            + &rule
+            + &rows.iter().map(|r| line(cells(r))).collect::<String>()
+    };
+    format!(
         "\n## Huffman sizes on an opening book and on endgames\n\n\
          Mean bits per position before padding. Openings: the positions after plies 1 to 20 of 300 \
          Stockfish games; endgames: their positions with 10 pieces or fewer (`scripts/gen_book_corpora.py`). \
-         *in table*: `huffman-multi` without its table key, as the survey stores it.\n\n\
-         | corpus | positions | huffman | huffman-tuned | huffman-multi | in table | compact |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
-    );
-    for r in rows {
-        let [h, t, m, c] = r.mean;
-        let _ = writeln!(
-            s,
-            "| {} | {} | {h:.1} | {t:.1} | {m:.1} | {:.1} | {c:.1} |",
-            r.corpus, r.positions, r.multi_in_table
-        );
-    }
-    s.push_str(
-        "\nThe survey's nine tables (both rooks of each side home, each side with a right), where it claims \
-         a saving of 38 bits: `huffman-multi` in its table against the others, mean (min to max; the share at exactly 38).\n\n\
-         | corpus | positions | vs huffman-tuned | vs huffman |\n| --- | ---: | ---: | ---: |\n",
-    );
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} |",
-            r.corpus,
-            r.nine,
-            spread(r.nine, r.saving_vs_tuned),
-            spread(r.nine, r.saving_vs_huffman)
-        );
-    }
-    s
+         *in table*: `huffman-multi` without its table key, as the survey stores it.\n\n{}\n\
+         The survey's nine tables (both rooks of each side home, each side with a right), where it claims \
+         a saving of 38 bits: `huffman-multi` in its table against the others, mean (min to max; the share \
+         at exactly 38).\n\n{}",
+        table(&MEAN_HEAD, &mean_cells),
+        table(&NINE_HEAD, &nine_cells)
+    )
 }
