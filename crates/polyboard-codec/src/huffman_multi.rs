@@ -39,9 +39,18 @@
 //!
 //! The survey's tables assume the standard array: a rook with its right on the
 //! corner, and the king of a colour with a right on the e-file. A position that
-//! does not fit (a Chess960 array with rights, or a king that reached its back
-//! rank's other squares with a right: impossible in standard chess) falls back
-//! to an **extended record**, which says where those kings and rooks stand.
+//! does not fit (a Chess960 game whose array is not `R...K..R`, with a right
+//! left) falls back to an **extended record**, which says where those kings and
+//! rooks stand.
+//!
+//! Two departures from the survey's wording, both because the stream is
+//! `huffman-tuned`'s: the survey implies the kings in the 25 categories where
+//! each side keeps a right, since its code table has one king code for both;
+//! `huffman-tuned` stores the king squares apart, so here each colour's king is
+//! implied on its own when that colour keeps a right. And the survey's first
+//! queen saving (with no king in the stream, the queen needs no last bit) is
+//! already taken by `huffman-tuned`, whose queen is `1111c`; the second (with the
+//! rooks home, the queen takes the rook's shorter code) is the one used here.
 //!
 //! # Layout, bit by bit
 //!
