@@ -7,7 +7,7 @@
 //! repeats until it has run for a minimum time and keeps its best rate, so machine
 //! noise hits all alike.
 
-use crate::report;
+use crate::{report, sizes};
 use clap::Args;
 use polyboard_chess::{Board, Position, with_repr};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
@@ -202,10 +202,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
     }
     let codecs = codec_rows(if a.quick { 0.05 } else { 0.3 });
-    let text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
+    let sizes = sizes::measure();
+    let mut text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
+    text.push_str(&sizes::text(&sizes));
     print!("{text}");
     if let Some(dir) = &a.out {
-        if let Err(e) = report::write(dir, &rows, &codecs, &text) {
+        if let Err(e) = report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &text) {
             eprintln!("error: cannot write the report to {}: {e}", dir.display());
             return ExitCode::from(2);
         }

@@ -12,17 +12,19 @@
 use clap::Args;
 use polyboard_chess::Position;
 use polyboard_codec::Format;
+use polyboard_codec::huffman_multi::TableKey;
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 /// Arguments of `polyboard encode`.
 #[derive(Args)]
 pub struct EncodeArgs {
-    /// The format: stream, huffman, huffman-tuned, binaryfen (ccr and compact are
-    /// not yet available).
+    /// The format: ccr, stream, huffman, huffman-tuned, huffman-multi, binaryfen, compact.
     #[arg(long)]
     format: String,
-    /// Print mean, p50, p99 and max bits per position on stderr.
+    /// Print mean, p50, p99 and max bits per position on stderr (for huffman-multi,
+    /// also each table's count and mean size, with and without its key).
     #[arg(long)]
     stats: bool,
     /// Write raw records, each after one length byte, instead of hex lines.
@@ -78,6 +80,7 @@ pub fn encode(args: EncodeArgs) -> ExitCode {
     let mut buf = Vec::with_capacity(format.max_bytes());
     let mut hex = String::with_capacity(2 * format.max_bytes() + 1);
     let (mut record_bits, mut payload_bits) = (Vec::new(), Vec::new());
+    let mut tables = Tables::default();
     let mut record = 0;
     for (i, line) in io::stdin().lock().lines().enumerate() {
         let line = match line {
@@ -103,6 +106,9 @@ pub fn encode(args: EncodeArgs) -> ExitCode {
         };
         record_bits.push(buf.len() * 8);
         payload_bits.push(bits);
+        if args.stats && format == Format::HuffmanMulti {
+            tables.add(TableKey::of(&pos), bits);
+        }
         let written = if args.binary {
             out.write_all(&[buf.len() as u8]).and_then(|()| out.write_all(&buf))
         } else {
@@ -125,8 +131,61 @@ pub fn encode(args: EncodeArgs) -> ExitCode {
         eprintln!("{format}: {} positions", record_bits.len());
         eprintln!("  record bits (whole bytes):     {}", summary(&mut record_bits));
         eprintln!("  payload bits (before padding): {}", summary(&mut payload_bits));
+        if format == Format::HuffmanMulti {
+            eprint!("{}", tables.report());
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// huffman-multi's records by table: count and payload bits, keyed by category
+/// number and whether the record is extended.
+#[derive(Default)]
+struct Tables(BTreeMap<(usize, bool), (TableKey, usize, usize)>);
+
+impl Tables {
+    fn add(&mut self, key: TableKey, bits: usize) {
+        let e = self.0.entry((key.category.index(), key.extended)).or_insert((key, 0, 0));
+        e.1 += 1;
+        e.2 += bits;
+    }
+
+    /// One line a table: positions, mean payload bits, and the mean without the
+    /// table key (what a record costs kept in its table); then the survey's nine
+    /// tables together and all tables together.
+    fn report(&self) -> String {
+        let mut s = String::from(
+            "  per table (bits before padding; 'in table' leaves out the table key):
+",
+        );
+        s += &format!(
+            "    {:<16}{:>10}{:>10}{:>10}
+",
+            "table", "positions", "record", "in table"
+        );
+        let line = |name: &str, n: usize, bits: usize, key: usize| {
+            let mean = |b: usize| b as f64 / n.max(1) as f64;
+            format!(
+                "    {name:<16}{n:>10}{:>10.1}{:>10.1}
+",
+                mean(bits),
+                mean(bits - key)
+            )
+        };
+        let (mut nine, mut all) = ((0, 0, 0), (0, 0, 0));
+        for &(key, n, bits) in self.0.values() {
+            let name = format!("{}{}", key.category, if key.extended { " extended" } else { "" });
+            s += &line(&name, n, bits, n * key.bits());
+            let add = |t: &mut (usize, usize, usize)| *t = (t.0 + n, t.1 + bits, t.2 + n * key.bits());
+            if key.category.is_both_home_with_rights() && !key.extended {
+                add(&mut nine);
+            }
+            add(&mut all);
+        }
+        s += &line("the nine tables", nine.0, nine.1, nine.2);
+        s += &line("all", all.0, all.1, all.2);
+        s
+    }
 }
 
 /// `mean M, p50 A, p99 B, max C` (nearest-rank percentiles).

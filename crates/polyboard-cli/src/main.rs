@@ -8,6 +8,7 @@ mod bench;
 mod codec;
 mod perft;
 mod report;
+mod sizes;
 
 /// polyboard: chess board representations side by side.
 #[derive(Parser)]

@@ -51,7 +51,7 @@ pub fn table(rows: &[Row], codecs: &[CodecRow], quick: bool, secs: f64) -> Strin
 }
 
 /// Writes `report.md` and the charts into `dir`.
-pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], text: &str) -> std::io::Result<()> {
+pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let bulk: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![geomean(&r.bulk)])).collect();
     std::fs::write(
@@ -65,7 +65,7 @@ pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], text: &str) -> std::
     )?;
     let size: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![r.size as f64])).collect();
     std::fs::write(dir.join("size.svg"), bar_chart("Size of the position struct (bytes)", &size, &["bytes"]))?;
-    std::fs::write(dir.join("report.md"), markdown(rows, codecs, text))
+    std::fs::write(dir.join("report.md"), markdown(rows, codecs, sizes, text))
 }
 
 fn machine() -> String {
@@ -81,7 +81,7 @@ fn machine() -> String {
     format!("{cpu}; built with BMI2: {}", if bmi2 { "yes" } else { "no" })
 }
 
-fn markdown(rows: &[Row], codecs: &[CodecRow], text: &str) -> String {
+fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> String {
     let mut s = String::new();
     let base = reference(rows);
     let _ = writeln!(s, "# polyboard: the representation comparison\n");
@@ -132,6 +132,7 @@ fn markdown(rows: &[Row], codecs: &[CodecRow], text: &str) -> String {
     for c in codecs {
         let _ = writeln!(s, "| {} | {:.1} | {:.2} | {:.2} |", c.name, c.bits, c.encode, c.decode);
     }
+    s.push_str(sizes);
     let _ = writeln!(s, "\n## Raw output\n\n```text\n{text}```");
     s
 }

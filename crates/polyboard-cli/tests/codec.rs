@@ -99,6 +99,26 @@ fn stats_go_to_stderr() {
     }
 }
 
+#[test]
+fn huffman_multi_stats_give_each_table() {
+    let fens = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                r4rk1/8/8/8/8/8/8/R4RK1 w - - 0 1\n\
+                nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1\n";
+    let out = polyboard(&["encode", "--format", "huffman-multi", "--stats", "--chess960"], fens.as_bytes());
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    // The start position: 115 bits, 108 in its table.
+    for row in [
+        "KQkq                     1     115.0     108.0",
+        "-R-r                     1",
+        "KQkq extended            1",
+        "the nine tables          1     115.0     108.0",
+        "all                      3",
+    ] {
+        assert!(err.contains(row), "{row}\n{err}");
+    }
+}
+
 fn assert_bad(out: &Output, needle: &str) {
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -6,8 +6,9 @@
 //! implicit and end the board without trailing empties, the "eight pawns seen"
 //! rule, the shorter code table when no pawns are left, and the per-record bit
 //! choosing between plain and run-length empty squares. It leaves out the
-//! multi-table castling categories and the side-to-move trick (the side to
-//! move is a plain bit here).
+//! side-to-move trick (the side to move is a plain bit here) and the
+//! multi-table castling categories, which [`crate::huffman_multi`] adds on top
+//! of this format's board stream.
 //!
 //! # Stored fields
 //!
@@ -86,10 +87,22 @@ use polyboard_chess::{Color, Piece, Position, Role, Square};
 /// The longest record in bytes (a loose bound; see the module documentation).
 pub const MAX_BYTES: usize = 29;
 
+/// Which code table the board stream uses: the survey's normal table or its
+/// shorter no-pawns table, and, for [`crate::huffman_multi`], either one without
+/// the rook code (the queen then takes the rook's shorter branch: `111c`, or
+/// `11c` without pawns). `huffman-tuned` itself always keeps the rook code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    /// No pawns on the board: pieces lose their leading bit.
+    pub no_pawns: bool,
+    /// No rooks in the stream: the queen code loses its last bit.
+    pub no_rooks: bool,
+}
+
 /// The code of a piece without its colour bit: `(bits, length)`.
 #[inline]
-const fn code(role: Role, no_pawns: bool) -> (u32, u32) {
-    match (role, no_pawns) {
+const fn code(role: Role, table: Table) -> (u32, u32) {
+    let (bits, len) = match (role, table.no_pawns) {
         (Role::Pawn, _) => (0b10, 2),
         (Role::Bishop, false) => (0b1100, 4),
         (Role::Knight, false) => (0b1101, 4),
@@ -100,7 +113,8 @@ const fn code(role: Role, no_pawns: bool) -> (u32, u32) {
         (Role::Rook, true) => (0b110, 3),
         (Role::Queen, true) => (0b111, 3),
         (Role::King, _) => (0, 0),
-    }
+    };
+    if table.no_rooks && matches!(role, Role::Queen) { (bits >> 1, len - 1) } else { (bits, len) }
 }
 
 /// Bits of a gap of `n` empty squares as run codes.
@@ -186,19 +200,32 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
     let turn = pos.turn();
     w.bit(turn == Color::Black);
     w.write(capped_halfmove(pos), 7);
-    let kings = pos.role_bb(Role::King);
     w.write(pos.king(Color::White).index() as u32, 6);
     w.write(pos.king(Color::Black).index() as u32, 6);
-    let left = Color::ALL.map(|c| (pos.color_bb(c) & !kings).count_ones());
+    write_board(&mut w, pos, pos.role_bb(Role::King), false);
+    let facts = Facts::of_position(pos);
+    write_castling(&mut w, &facts, pos.castling_rooks());
+    write_ep(&mut w, &facts, turn, pos.ep_square());
+    w.finish()
+}
+
+/// Writes fields 4 to 7 (piece counts, no-pawns flag, empty-square code, board
+/// stream) for the pieces of `pos` outside `known`, the squares whose pieces the
+/// record gives elsewhere (the kings here; [`crate::huffman_multi`] adds the rooks
+/// its table implies). `no_rooks` drops the rook code; no rook may stand outside
+/// `known` then.
+pub(crate) fn write_board(w: &mut BitWriter, pos: &Position, known: u64, no_rooks: bool) {
+    let pieces = pos.occupied() & !known;
+    debug_assert!(!no_rooks || pos.role_bb(Role::Rook) & pieces == 0);
+    let left = Color::ALL.map(|c| (pos.color_bb(c) & pieces).count_ones());
     w.write(left[0], 4);
     w.write(left[1], 4);
     let no_pawns = left[0] + left[1] <= 8 && pos.role_bb(Role::Pawn) == 0;
     if left[0] + left[1] <= 8 {
         w.bit(no_pawns);
     }
-    let stream_squares = !kings;
-    let pieces = pos.occupied() & !kings;
-    let runs = gap_cost(pieces, stream_squares, run_cost) < gap_cost(pieces, stream_squares, |g| g);
+    let table = Table { no_pawns, no_rooks };
+    let runs = gap_cost(pieces, !known, run_cost) < gap_cost(pieces, !known, |g| g);
     w.bit(runs);
     let (by_role, white) = boards(pos);
     let mut counts = Counts { left, pawns: [0; 2] };
@@ -209,7 +236,7 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
             break;
         }
         let b = 1u64 << sq;
-        if kings & b != 0 {
+        if known & b != 0 {
             continue;
         }
         let Some(p) = piece_on(&by_role, white, sq) else {
@@ -218,22 +245,18 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
         };
         rest &= !b;
         if runs {
-            write_gap(&mut w, gap);
+            write_gap(w, gap);
         } else {
             w.write(0, gap);
         }
         gap = 0;
-        let (bits, len) = code(p.role, no_pawns);
+        let (bits, len) = code(p.role, table);
         w.write(bits, len);
         if counts.implied(p.role).is_none() {
             w.bit(p.color == Color::White);
         }
         counts.place(p);
     }
-    let facts = Facts::of_position(pos);
-    write_castling(&mut w, &facts, pos.castling_rooks());
-    write_ep(&mut w, &facts, turn, pos.ep_square());
-    w.finish()
 }
 
 fn read_gap(r: &mut BitReader) -> Result<u32, DecodeError> {
@@ -250,25 +273,15 @@ fn read_gap(r: &mut BitReader) -> Result<u32, DecodeError> {
     Ok(10 + (n << 2 | r.read(2, "board")?))
 }
 
-fn read_role(r: &mut BitReader, no_pawns: bool) -> Result<Role, DecodeError> {
-    // The leading 1 is already read.
-    if no_pawns {
-        return Ok(match r.read(2, "board")? {
-            0 => Role::Bishop,
-            1 => Role::Knight,
-            2 => Role::Rook,
-            _ => Role::Queen,
-        });
-    }
-    if !r.bit("board")? {
+fn read_role(r: &mut BitReader, table: Table) -> Result<Role, DecodeError> {
+    // The leading 1 is already read; without pawns, the piece bits follow it.
+    if !table.no_pawns && !r.bit("board")? {
         return Ok(Role::Pawn);
     }
-    Ok(match r.read(2, "board")? {
-        0 => Role::Bishop,
-        1 => Role::Knight,
-        2 => Role::Rook,
-        _ => Role::Queen,
-    })
+    if !r.bit("board")? {
+        return Ok(if r.bit("board")? { Role::Knight } else { Role::Bishop });
+    }
+    if table.no_rooks || r.bit("board")? { Ok(Role::Queen) } else { Ok(Role::Rook) }
 }
 
 /// Decodes a record; see the module documentation. The fullmove number is set
@@ -290,10 +303,22 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     }
     s.put(wk, Piece { color: Color::White, role: Role::King });
     s.put(bk, Piece { color: Color::Black, role: Role::King });
-    let kings = s.by_role[Role::King.index()];
+    read_board(&mut r, &mut s, false)?;
+    let facts = Facts::of_setup(&s);
+    s.castling = read_castling(&mut r, &facts)?;
+    s.ep = read_ep(&mut r, &facts, s.turn)?;
+    r.expect_zero_padding("end")?;
+    s.into_position(chess960)
+}
+
+/// Reads fields 4 to 7 written by [`write_board`] into `s`, whose occupied squares
+/// are the `known` ones of the writer.
+pub(crate) fn read_board(r: &mut BitReader, s: &mut Setup, no_rooks: bool) -> Result<(), DecodeError> {
+    let known = s.occupied();
     let left = [r.read(4, "piece counts")?, r.read(4, "piece counts")?];
     let total = left[0] + left[1];
     let no_pawns = total <= 8 && r.bit("no-pawns flag")?;
+    let table = Table { no_pawns, no_rooks };
     let runs = r.bit("empty-square code")?;
     let mut counts = Counts { left, pawns: [0; 2] };
     let mut sq = 0usize;
@@ -301,9 +326,9 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     while placed < total {
         let mut gap = 0;
         while !r.bit("board")? {
-            gap = if runs { read_gap(&mut r)? } else { 1 }.saturating_add(gap);
+            gap = if runs { read_gap(r)? } else { 1 }.saturating_add(gap);
         }
-        let role = read_role(&mut r, no_pawns)?;
+        let role = read_role(r, table)?;
         let color = match counts.implied(role) {
             Some(c) => c,
             None => {
@@ -314,10 +339,10 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
                 }
             }
         };
-        // Skip `gap` empty non-king squares, then the piece's square.
+        // Skip `gap` empty squares outside `known`, then the piece's square.
         let mut skip = gap + 1;
         loop {
-            while sq < 64 && kings & (1u64 << sq) != 0 {
+            while sq < 64 && known & (1u64 << sq) != 0 {
                 sq += 1;
             }
             if sq >= 64 {
@@ -339,9 +364,5 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
         sq += 1;
         placed += 1;
     }
-    let facts = Facts::of_setup(&s);
-    s.castling = read_castling(&mut r, &facts)?;
-    s.ep = read_ep(&mut r, &facts, s.turn)?;
-    r.expect_zero_padding("end")?;
-    s.into_position(chess960)
+    Ok(())
 }

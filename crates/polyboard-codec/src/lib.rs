@@ -22,6 +22,7 @@
 //! | `stream` | [`stream`] | every field |
 //! | `huffman` | [`huffman`] | all but the fullmove number; halfmove clock capped at 100 |
 //! | `huffman-tuned` | [`huffman_tuned`] | as `huffman` |
+//! | `huffman-multi` | [`huffman_multi`] | as `huffman` |
 //! | `binaryfen` | [`binaryfen`] | every field |
 //! | `compact` | - | not yet available |
 
@@ -35,6 +36,7 @@ mod compact_model;
 mod enumerative;
 pub mod error;
 pub mod huffman;
+pub mod huffman_multi;
 pub mod huffman_tuned;
 mod setup;
 pub mod stream;
@@ -53,6 +55,8 @@ pub enum Format {
     Huffman,
     /// `huffman-tuned`: the survey's fine-tuned Huffman ([`huffman_tuned`]).
     HuffmanTuned,
+    /// `huffman-multi`: the survey's multi-table approach over `huffman-tuned` ([`huffman_multi`]).
+    HuffmanMulti,
     /// `binaryfen`: Lichess binary FEN, shakmaty's `PackedSetup` ([`binaryfen`]).
     BinaryFen,
     /// `compact`: polyboard's own. Not yet available.
@@ -71,8 +75,15 @@ pub struct Stored {
 
 impl Format {
     /// Every format, in the order of the table.
-    pub const ALL: [Format; 6] =
-        [Format::Ccr, Format::Stream, Format::Huffman, Format::HuffmanTuned, Format::BinaryFen, Format::Compact];
+    pub const ALL: [Format; 7] = [
+        Format::Ccr,
+        Format::Stream,
+        Format::Huffman,
+        Format::HuffmanTuned,
+        Format::HuffmanMulti,
+        Format::BinaryFen,
+        Format::Compact,
+    ];
 
     /// The `--format` name.
     pub const fn name(self) -> &'static str {
@@ -81,6 +92,7 @@ impl Format {
             Format::Stream => "stream",
             Format::Huffman => "huffman",
             Format::HuffmanTuned => "huffman-tuned",
+            Format::HuffmanMulti => "huffman-multi",
             Format::BinaryFen => "binaryfen",
             Format::Compact => "compact",
         }
@@ -108,6 +120,9 @@ impl Format {
             Format::Stream => "the survey's 4-bit stream: piece codes and empty-square runs, then the state",
             Format::Huffman => "the survey's Huffman scheme: empty 0, pawn 10c, ...; 204 bits at most",
             Format::HuffmanTuned => "the survey's fine-tuned Huffman: empty runs, kings apart, implicit colours",
+            Format::HuffmanMulti => {
+                "the survey's multi-table Huffman: 81 rook categories imply home rooks, castling and kings"
+            }
             Format::BinaryFen => "Lichess binary FEN (shakmaty PackedSetup), byte-identical",
             Format::Compact => {
                 "polyboard's own: a static context model with arithmetic coding (placement, side, castling, en passant)"
@@ -121,6 +136,7 @@ impl Format {
             Format::Stream => stream::MAX_BYTES,
             Format::Huffman => huffman::MAX_BYTES,
             Format::HuffmanTuned => huffman_tuned::MAX_BYTES,
+            Format::HuffmanMulti => huffman_multi::MAX_BYTES,
             Format::BinaryFen => binaryfen::MAX_BYTES,
             Format::Compact => compact::MAX_BYTES,
             Format::Ccr => ccr::MAX_BYTES,
@@ -130,7 +146,9 @@ impl Format {
     /// Which fields the format keeps.
     pub const fn stored(self) -> Stored {
         match self {
-            Format::Huffman | Format::HuffmanTuned => Stored { halfmove_cap: 100, fullmove: false },
+            Format::Huffman | Format::HuffmanTuned | Format::HuffmanMulti => {
+                Stored { halfmove_cap: 100, fullmove: false }
+            }
             Format::Compact => Stored { halfmove_cap: 0, fullmove: false },
             _ => Stored { halfmove_cap: u32::MAX, fullmove: true },
         }
@@ -143,6 +161,7 @@ impl Format {
             Format::Stream => Ok(stream::encode(pos, out)),
             Format::Huffman => Ok(huffman::encode(pos, out)),
             Format::HuffmanTuned => Ok(huffman_tuned::encode(pos, out)),
+            Format::HuffmanMulti => Ok(huffman_multi::encode(pos, out)),
             Format::BinaryFen => Ok(binaryfen::encode(pos, out)),
             Format::Ccr => Ok(ccr::encode(pos, out)),
             Format::Compact => Ok(compact::encode(pos, out)),
@@ -156,6 +175,7 @@ impl Format {
             Format::Stream => stream::decode(bytes, chess960),
             Format::Huffman => huffman::decode(bytes, chess960),
             Format::HuffmanTuned => huffman_tuned::decode(bytes, chess960),
+            Format::HuffmanMulti => huffman_multi::decode(bytes, chess960),
             Format::BinaryFen => binaryfen::decode(bytes, chess960),
             Format::Ccr => ccr::decode(bytes, chess960),
             Format::Compact => compact::decode(bytes, chess960),
