@@ -249,7 +249,6 @@ macro_rules! limb_ops {
     };
 }
 
-
 impl BitAnd for W3x32 {
     type Output = W3x32;
     #[inline(always)]

@@ -56,7 +56,8 @@ fn err(field: u8, reason: impl Into<String>) -> SfenError {
 /// and whether it slides.
 type Step = (i32, i32, bool);
 
-const GOLD_STEPS: &[Step] = &[(-1, -1, false), (0, -1, false), (1, -1, false), (-1, 0, false), (1, 0, false), (0, 1, false)];
+const GOLD_STEPS: &[Step] =
+    &[(-1, -1, false), (0, -1, false), (1, -1, false), (-1, 0, false), (1, 0, false), (0, 1, false)];
 const KING_STEPS: &[Step] = &[
     (-1, -1, false),
     (0, -1, false),
@@ -159,7 +160,10 @@ impl Position {
             let mut promoted = false;
             for c in text.chars() {
                 if promoted && !c.is_ascii_alphabetic() {
-                    return Err(err(1, format!("rank {rank_name}: '+' must be followed by a piece letter, found '{c}'")));
+                    return Err(err(
+                        1,
+                        format!("rank {rank_name}: '+' must be followed by a piece letter, found '{c}'"),
+                    ));
                 }
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 || d as usize > file {

@@ -52,7 +52,12 @@ pub fn parse_suite(text: &str) -> Result<Vec<PerftCase>, String> {
                 }
                 None => match field.parse::<u64>() {
                     Ok(c) => (i as u32 + 1, c),
-                    Err(_) => return Err(format!("line {}: field '{field}' is neither 'D<depth> <nodes>' nor a count", n + 1)),
+                    Err(_) => {
+                        return Err(format!(
+                            "line {}: field '{field}' is neither 'D<depth> <nodes>' nor a count",
+                            n + 1
+                        ));
+                    }
                 },
             };
             counts.push((depth, nodes));

@@ -84,7 +84,8 @@ impl Kind {
         Kind::Dragon,
     ];
     /// The kinds a hand holds, in index order (hand slot = index - 1).
-    pub const HAND: [Kind; 7] = [Kind::Pawn, Kind::Lance, Kind::Knight, Kind::Silver, Kind::Bishop, Kind::Rook, Kind::Gold];
+    pub const HAND: [Kind; 7] =
+        [Kind::Pawn, Kind::Lance, Kind::Knight, Kind::Silver, Kind::Bishop, Kind::Rook, Kind::Gold];
 
     /// The kind of index `i` (1..=14).
     #[inline(always)]

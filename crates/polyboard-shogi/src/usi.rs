@@ -47,7 +47,9 @@ pub fn parse_syntax(text: &str) -> Result<Move, UsiError> {
     if b[1] == b'*' {
         let kind = match Kind::from_letter(b[0] as char) {
             Some(k) if b[0].is_ascii_uppercase() && k != Kind::King => k,
-            _ => return Err(err(text, "piece", format!("'{}' is not a droppable piece (P L N S G B R)", b[0] as char))),
+            _ => {
+                return Err(err(text, "piece", format!("'{}' is not a droppable piece (P L N S G B R)", b[0] as char)));
+            }
         };
         if b.len() != 4 {
             return Err(err(text, "promotion", "a drop never promotes"));
@@ -73,7 +75,9 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UsiError> {
     if !mv.is_drop() {
         match pos.board[mv.from()] {
             None => return Err(err(text, "from", "no piece on the origin square")),
-            Some(p) if p.color() != pos.turn => return Err(err(text, "from", "the piece there belongs to the side not to move")),
+            Some(p) if p.color() != pos.turn => {
+                return Err(err(text, "from", "the piece there belongs to the side not to move"));
+            }
             _ => {}
         }
     } else if pos.hands[pos.turn.index()][mv.drop_kind().index() - 1] == 0 {
@@ -90,6 +94,11 @@ pub fn format(mv: Move) -> String {
     if mv.is_drop() {
         format!("{}*{}", mv.drop_kind().letter(), square_name(mv.to()))
     } else {
-        format!("{}{}{}", square_name(mv.from() % SQUARES), square_name(mv.to() % SQUARES), if mv.is_promotion() { "+" } else { "" })
+        format!(
+            "{}{}{}",
+            square_name(mv.from() % SQUARES),
+            square_name(mv.to() % SQUARES),
+            if mv.is_promotion() { "+" } else { "" }
+        )
     }
 }
