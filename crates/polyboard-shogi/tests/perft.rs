@@ -1,7 +1,7 @@
 //! Perft of every representation against the published counts of
 //! tests/data/perft/shogi-perft.txt (provenance in tests/data/README.md).
 
-use polyboard_shogi::repr::{Bb3x32Board, Bb128Board, FastBoard};
+use polyboard_shogi::repr::{AttackTableBoard, Bb3x32Board, Bb128Board, FastBoard};
 use polyboard_shogi::suite::{PerftCase, parse_suite};
 use polyboard_shogi::{Position, ShogiBoard, perft, perft_full};
 
@@ -83,7 +83,7 @@ macro_rules! repr_tests {
     )*};
 }
 
-repr_tests!(fast => FastBoard, bb128 => Bb128Board, bb3x32 => Bb3x32Board);
+repr_tests!(fast => FastBoard, bb128 => Bb128Board, bb3x32 => Bb3x32Board, attacktable => AttackTableBoard);
 
 #[test]
 fn startpos_parses() {
