@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod game;
 pub mod position;
 pub mod repr;
 pub mod suite;
@@ -19,5 +20,6 @@ pub mod usi;
 pub mod zobrist;
 
 pub use board::{MAX_MOVES, Moves, ShogiBoard, divide, perft, perft_full};
+pub use game::{Declaration, Game, ImpasseRule, Status};
 pub use position::{Position, STARTPOS, SfenError};
 pub use types::{Color, Hand, Kind, Move, Piece, Square};
