@@ -144,6 +144,8 @@ pub trait Sink<B: Wide> {
     fn moves<T: Tech<B = B>>(&mut self, from: usize, to: B, promote: bool);
     /// The drops of `kind` on each square of `to`.
     fn drops<T: Tech<B = B>>(&mut self, kind: Kind, to: B);
+    /// The board moves to each square `s` of `to` from internal square `s + back`.
+    fn shifted<T: Tech<B = B>>(&mut self, to: B, back: isize, promote: bool);
 }
 
 impl<B: Wide> Sink<B> for Moves {
@@ -162,6 +164,14 @@ impl<B: Wide> Sink<B> for Moves {
             to = to.clear_lsb();
         }
     }
+    #[inline(always)]
+    fn shifted<T: Tech<B = B>>(&mut self, mut to: B, back: isize, promote: bool) {
+        while to.any() {
+            let s = to.lsb();
+            self.push(Move::normal(T::canonical(s.wrapping_add_signed(back)), T::canonical(s), promote));
+            to = to.clear_lsb();
+        }
+    }
 }
 
 /// A sink that only counts.
@@ -174,6 +184,10 @@ impl<B: Wide> Sink<B> for Count {
     }
     #[inline(always)]
     fn drops<T: Tech<B = B>>(&mut self, _kind: Kind, to: B) {
+        self.0 += to.popcount() as u64;
+    }
+    #[inline(always)]
+    fn shifted<T: Tech<B = B>>(&mut self, to: B, _back: isize, _promote: bool) {
         self.0 += to.popcount() as u64;
     }
 }
@@ -214,33 +228,63 @@ impl<T: Tech> BitBoard<T> {
     }
 
     /// The pieces of `by` that attack internal square `i`, with occupancy `occ` and
-    /// slider state `tech`.
+    /// slider state `tech`. Sliders are looked up only when one stands on a line
+    /// through `i` on the empty board.
     #[inline(always)]
     fn attackers(&self, t: &Tables<T::B>, by: Color, i: usize, occ: T::B, tech: &T) -> T::B {
+        let theirs = self.colors[by.index()];
+        let mut a = self.step_attackers(t, by, i) & theirs;
+        let lances = self.kind(Kind::Lance) & theirs & t.lance_empty[by.flip().index()][i];
+        if lances.any() {
+            a |= tech.lance(by.flip(), i, occ) & lances;
+        }
+        a | self.slider_attackers(t, by, i, occ, tech)
+    }
+
+    /// The stepping pieces (of both colors) placed to attack `i` as pieces of `by`.
+    #[inline(always)]
+    fn step_attackers(&self, t: &Tables<T::B>, by: Color, i: usize) -> T::B {
         let o = by.flip().index();
         let step = |k: Kind| t.step[o][k.index()][i];
-        ((step(Kind::Pawn) & self.kind(Kind::Pawn))
+        (step(Kind::Pawn) & self.kind(Kind::Pawn))
             | (step(Kind::Knight) & self.kind(Kind::Knight))
             | (step(Kind::Silver) & self.kind(Kind::Silver))
             | (step(Kind::Gold) & self.golds())
             | (step(Kind::King) & (self.kind(Kind::King) | self.kind(Kind::Horse) | self.kind(Kind::Dragon)))
-            | (tech.lance(by.flip(), i, occ) & self.kind(Kind::Lance))
-            | self.slider_attackers(by, i, occ, tech))
-            & self.colors[by.index()]
+    }
+
+    /// True when a piece of `by` attacks `i` (the cheap tests first).
+    #[inline(always)]
+    fn attacked(&self, t: &Tables<T::B>, by: Color, i: usize, occ: T::B, tech: &T) -> bool {
+        let theirs = self.colors[by.index()];
+        if (self.step_attackers(t, by, i) & theirs).any() {
+            return true;
+        }
+        let lances = self.kind(Kind::Lance) & theirs & t.lance_empty[by.flip().index()][i];
+        (lances.any() && (tech.lance(by.flip(), i, occ) & lances).any())
+            || self.slider_attackers(t, by, i, occ, tech).any()
     }
 
     /// The rooks, bishops, dragons and horses of `by` whose lines reach `i`.
     #[inline(always)]
-    fn slider_attackers(&self, by: Color, i: usize, occ: T::B, tech: &T) -> T::B {
-        ((tech.rook(i, occ) & (self.kind(Kind::Rook) | self.kind(Kind::Dragon)))
-            | (tech.bishop(i, occ) & (self.kind(Kind::Bishop) | self.kind(Kind::Horse))))
-            & self.colors[by.index()]
+    fn slider_attackers(&self, t: &Tables<T::B>, by: Color, i: usize, occ: T::B, tech: &T) -> T::B {
+        let theirs = self.colors[by.index()];
+        let rooks = (self.kind(Kind::Rook) | self.kind(Kind::Dragon)) & theirs & t.rook_empty[i];
+        let bishops = (self.kind(Kind::Bishop) | self.kind(Kind::Horse)) & theirs & t.bishop_empty[i];
+        let mut a = T::B::EMPTY;
+        if rooks.any() {
+            a |= tech.rook(i, occ) & rooks;
+        }
+        if bishops.any() {
+            a |= tech.bishop(i, occ) & bishops;
+        }
+        a
     }
 
     /// The sliders of `by` (lances included) that attack `i` (a king).
     #[inline(always)]
-    fn line_attackers(&self, by: Color, i: usize, occ: T::B, tech: &T) -> T::B {
-        self.slider_attackers(by, i, occ, tech)
+    fn line_attackers(&self, t: &Tables<T::B>, by: Color, i: usize, occ: T::B, tech: &T) -> T::B {
+        self.slider_attackers(t, by, i, occ, tech)
             | (tech.lance(by.flip(), i, occ) & self.kind(Kind::Lance) & self.colors[by.index()])
     }
 
@@ -293,7 +337,7 @@ impl<T: Tech> BitBoard<T> {
         while escapes.any() {
             let s = escapes.lsb();
             escapes = escapes.clear_lsb();
-            if self.attackers(t, us, s, lifted_occ, &lifted).is_empty() {
+            if !self.attacked(t, us, s, lifted_occ, &lifted) {
                 return false;
             }
         }
@@ -304,7 +348,7 @@ impl<T: Tech> BitBoard<T> {
             takers = takers.clear_lsb();
             let mut moved = tech;
             moved.toggle(x);
-            if self.line_attackers(us, ek, occ ^ T::B::bit(x), &moved).is_empty() {
+            if self.line_attackers(t, us, ek, occ ^ T::B::bit(x), &moved).is_empty() {
                 return false;
             }
         }
@@ -331,7 +375,7 @@ impl<T: Tech> BitBoard<T> {
         while targets.any() {
             let s = targets.lsb();
             targets = targets.clear_lsb();
-            if self.attackers(t, them, s, lifted_occ, &lifted).is_empty() {
+            if !self.attacked(t, them, s, lifted_occ, &lifted) {
                 safe |= T::B::bit(s);
             }
         }
@@ -347,11 +391,20 @@ impl<T: Tech> BitBoard<T> {
         };
         let pinned = self.pinned(t, us, k);
         let zone = t.zone[u];
+        // Unpinned pawns all at once: one shift forward.
+        let pawns = self.kind(Kind::Pawn) & own & !pinned;
+        let pushed = if us == Color::Black { pawns.shr(T::FORWARD) } else { pawns.shl(T::FORWARD) } & target;
+        let back = if us == Color::Black { T::FORWARD as isize } else { -(T::FORWARD as isize) };
+        sink.shifted::<T>(pushed & zone, back, true);
+        sink.shifted::<T>(pushed & t.alive[u][Kind::Pawn.index()], back, false);
         for kind in Kind::ALL {
             if kind == Kind::King {
                 continue;
             }
             let mut from_set = self.kind(kind) & own;
+            if kind == Kind::Pawn {
+                from_set &= pinned;
+            }
             while from_set.any() {
                 let from = from_set.lsb();
                 from_set = from_set.clear_lsb();
@@ -506,7 +559,7 @@ impl<T: Tech> ShogiBoard for BitBoard<T> {
     fn is_check(&self) -> bool {
         let t = T::tables();
         let k = self.kings[self.turn.index()] as usize;
-        self.attackers(t, self.turn.flip(), k, self.occ, &self.tech).any()
+        self.attacked(t, self.turn.flip(), k, self.occ, &self.tech)
     }
 
     fn key(&self) -> u64 {

@@ -14,9 +14,11 @@
 //! - a ray towards lower squares takes the highest blocker with a leading-zero count:
 //!   `ray & (!0 << msb(occ & ray | 1))` (bit 0 stands in for "no blocker").
 //!
-//! A lance is one ray of its file, a rook two file rays and two rank rays, a bishop
-//! four diagonal rays. No state is kept beyond the occupancy; the ray table is built at
-//! compile time (8 directions x 81 squares x 16 bytes).
+//! Files use tables instead: a file is nine consecutive bits of one word, so its seven
+//! inner squares, shifted down, index `[rank][128]` tables of the attacks within the
+//! file (9 bits, shifted back into place): one for the lance of each color, one for the
+//! rook (2.3 KB each). A rook adds the two rank rays, a bishop takes four diagonal rays.
+//! No state is kept beyond the occupancy; every table is built at compile time.
 
 use super::bitboard::{BitBoard, Tables, Tech, build_tables};
 use crate::types::{Color, SQUARES, Square};
@@ -28,22 +30,20 @@ const fn packed_bit(sq: usize) -> u128 {
     if sq < 63 { 1 << sq } else { 1 << (sq + 1) }
 }
 
-/// Ray directions: (file delta, rank delta). Indices 0..4 run towards higher squares.
-const DIRS: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)];
-const DOWN_RANK: usize = 0; // towards rank i (White's forward)
-const TO_FILE9: usize = 1;
-const DIAG_A: usize = 2; // file + 1, rank + 1
-const DIAG_B: usize = 3; // file + 1, rank - 1
-const UP_RANK: usize = 4; // towards rank a (Black's forward)
-const TO_FILE1: usize = 5;
-const DIAG_C: usize = 6; // file - 1, rank - 1
-const DIAG_D: usize = 7; // file - 1, rank + 1
+/// Ray directions: (file delta, rank delta). Indices 0..3 run towards higher squares.
+const DIRS: [(i32, i32); 6] = [(1, 0), (1, 1), (1, -1), (-1, 0), (-1, -1), (-1, 1)];
+const TO_FILE9: usize = 0;
+const DIAG_A: usize = 1; // file + 1, rank + 1
+const DIAG_B: usize = 2; // file + 1, rank - 1
+const TO_FILE1: usize = 3;
+const DIAG_C: usize = 4; // file - 1, rank - 1
+const DIAG_D: usize = 5; // file - 1, rank + 1
 
 /// `RAYS[dir][sq]`: the squares from `sq` (exclusive) to the edge in direction `dir`, packed.
-static RAYS: [[u128; SQUARES]; 8] = {
-    let mut rays = [[0u128; SQUARES]; 8];
+static RAYS: [[u128; SQUARES]; 6] = {
+    let mut rays = [[0u128; SQUARES]; 6];
     let mut d = 0;
-    while d < 8 {
+    while d < 6 {
         let mut sq = 0;
         while sq < SQUARES {
             let (mut f, mut r) = ((sq / 9) as i32, (sq % 9) as i32);
@@ -61,6 +61,55 @@ static RAYS: [[u128; SQUARES]; 8] = {
     }
     rays
 };
+
+/// `FILE[k][rank][inner]`: attacks within a file (bit `r` for rank `r`) of a piece on
+/// `rank` when bit `j` of `inner` says whether rank `j + 1` is occupied; `k` is 0 for a
+/// Black lance (towards rank a), 1 for a White lance, 2 for a rook.
+static FILE: [[[u16; 128]; 9]; 3] = {
+    let mut t = [[[0u16; 128]; 9]; 3];
+    let mut rank = 0;
+    while rank < 9 {
+        let mut inner = 0;
+        while inner < 128 {
+            let occupied = (inner as u16) << 1;
+            let mut up = 0u16;
+            let mut r = rank as i32 - 1;
+            while r >= 0 {
+                up |= 1 << r;
+                if occupied >> r & 1 != 0 {
+                    break;
+                }
+                r -= 1;
+            }
+            let mut down = 0u16;
+            let mut r = rank + 1;
+            while r < 9 {
+                down |= 1 << r;
+                if occupied >> r & 1 != 0 {
+                    break;
+                }
+                r += 1;
+            }
+            t[0][rank][inner] = up;
+            t[1][rank][inner] = down;
+            t[2][rank][inner] = up | down;
+            inner += 1;
+        }
+        rank += 1;
+    }
+    t
+};
+
+/// Attacks within the file of `i` from table `k` of [`FILE`].
+#[inline(always)]
+fn file(k: usize, i: usize, occ: W2x64) -> W2x64 {
+    let high = i >= 63;
+    let word = if high { occ.hi } else { occ.lo };
+    let base = if high { i - 63 } else { i } / 9 * 9;
+    let inner = (word >> (base + 1)) as usize & 127;
+    let att = (FILE[k][i % 9][inner] as u64) << base;
+    if high { W2x64::new(0, att) } else { W2x64::new(att, 0) }
+}
 
 /// Attacks along a ray towards higher squares (lowest blocker by subtraction).
 #[inline(always)]
@@ -106,10 +155,7 @@ impl Tech for Fast {
     #[inline(always)]
     fn rook(&self, i: usize, occ: W2x64) -> W2x64 {
         let o = occ.packed();
-        let r = &RAYS;
-        W2x64::unpacked(
-            up(o, r[DOWN_RANK][i]) | up(o, r[TO_FILE9][i]) | down(o, r[UP_RANK][i]) | down(o, r[TO_FILE1][i]),
-        )
+        file(2, i, occ) | W2x64::unpacked(up(o, RAYS[TO_FILE9][i]) | down(o, RAYS[TO_FILE1][i]))
     }
     #[inline(always)]
     fn bishop(&self, i: usize, occ: W2x64) -> W2x64 {
@@ -119,11 +165,7 @@ impl Tech for Fast {
     }
     #[inline(always)]
     fn lance(&self, color: Color, i: usize, occ: W2x64) -> W2x64 {
-        let o = occ.packed();
-        W2x64::unpacked(match color {
-            Color::Black => down(o, RAYS[UP_RANK][i]),
-            Color::White => up(o, RAYS[DOWN_RANK][i]),
-        })
+        file(color.index(), i, occ)
     }
 }
 
