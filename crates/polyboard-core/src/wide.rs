@@ -190,42 +190,61 @@ impl W2x64 {
     }
 }
 
-macro_rules! limb_ops {
-    ($t:ty, $not:expr, $($f:tt),+) => {
+impl W3x32 {
+    /// `f` applied word by word.
+    #[inline(always)]
+    fn zip(self, r: W3x32, f: impl Fn(u32, u32) -> u32) -> W3x32 {
+        W3x32([f(self.0[0], r.0[0]), f(self.0[1], r.0[1]), f(self.0[2], r.0[2])])
+    }
+    /// The complement within the 81 squares.
+    #[inline(always)]
+    fn complement(self) -> W3x32 {
+        self.zip(W3x32([W27; 3]), |a, m| !a & m)
+    }
+}
+
+impl W2x64 {
+    /// `f` applied word by word.
+    #[inline(always)]
+    fn zip(self, r: W2x64, f: impl Fn(u64, u64) -> u64) -> W2x64 {
+        W2x64 { lo: f(self.lo, r.lo), hi: f(self.hi, r.hi) }
+    }
+    /// The complement within the 126 squares.
+    #[inline(always)]
+    fn complement(self) -> W2x64 {
+        self.zip(W2x64 { lo: W63, hi: W63 }, |a, m| !a & m)
+    }
+}
+
+/// The boolean operators of a word-array layout, word by word.
+macro_rules! word_ops {
+    ($t:ty) => {
         impl BitAnd for $t {
             type Output = $t;
             #[inline(always)]
             fn bitand(self, r: $t) -> $t {
-                let mut o = self;
-                $(o.$f &= r.$f;)+
-                o
+                self.zip(r, |a, b| a & b)
             }
         }
         impl BitOr for $t {
             type Output = $t;
             #[inline(always)]
             fn bitor(self, r: $t) -> $t {
-                let mut o = self;
-                $(o.$f |= r.$f;)+
-                o
+                self.zip(r, |a, b| a | b)
             }
         }
         impl BitXor for $t {
             type Output = $t;
             #[inline(always)]
             fn bitxor(self, r: $t) -> $t {
-                let mut o = self;
-                $(o.$f ^= r.$f;)+
-                o
+                self.zip(r, |a, b| a ^ b)
             }
         }
         impl Not for $t {
             type Output = $t;
             #[inline(always)]
             fn not(self) -> $t {
-                let mut o = self;
-                $(o.$f = !o.$f & $not;)+
-                o
+                self.complement()
             }
         }
         impl BitAndAssign for $t {
@@ -249,54 +268,8 @@ macro_rules! limb_ops {
     };
 }
 
-impl BitAnd for W3x32 {
-    type Output = W3x32;
-    #[inline(always)]
-    fn bitand(self, r: W3x32) -> W3x32 {
-        W3x32([self.0[0] & r.0[0], self.0[1] & r.0[1], self.0[2] & r.0[2]])
-    }
-}
-impl BitOr for W3x32 {
-    type Output = W3x32;
-    #[inline(always)]
-    fn bitor(self, r: W3x32) -> W3x32 {
-        W3x32([self.0[0] | r.0[0], self.0[1] | r.0[1], self.0[2] | r.0[2]])
-    }
-}
-impl BitXor for W3x32 {
-    type Output = W3x32;
-    #[inline(always)]
-    fn bitxor(self, r: W3x32) -> W3x32 {
-        W3x32([self.0[0] ^ r.0[0], self.0[1] ^ r.0[1], self.0[2] ^ r.0[2]])
-    }
-}
-impl Not for W3x32 {
-    type Output = W3x32;
-    #[inline(always)]
-    fn not(self) -> W3x32 {
-        W3x32([!self.0[0] & W27, !self.0[1] & W27, !self.0[2] & W27])
-    }
-}
-impl BitAndAssign for W3x32 {
-    #[inline(always)]
-    fn bitand_assign(&mut self, r: W3x32) {
-        *self = *self & r;
-    }
-}
-impl BitOrAssign for W3x32 {
-    #[inline(always)]
-    fn bitor_assign(&mut self, r: W3x32) {
-        *self = *self | r;
-    }
-}
-impl BitXorAssign for W3x32 {
-    #[inline(always)]
-    fn bitxor_assign(&mut self, r: W3x32) {
-        *self = *self ^ r;
-    }
-}
-
-limb_ops!(W2x64, W63, lo, hi);
+word_ops!(W3x32);
+word_ops!(W2x64);
 
 impl Wide for W3x32 {
     const SQUARES: usize = 81;

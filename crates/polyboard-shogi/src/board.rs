@@ -27,7 +27,21 @@ pub trait ShogiBoard: Clone + Send + Sync + 'static {
     fn from_position(pos: &Position) -> Self;
 
     /// Back to the canonical state.
-    fn to_position(&self) -> Position;
+    fn to_position(&self) -> Position {
+        let mut board = [None; crate::types::SQUARES];
+        for (sq, cell) in board.iter_mut().enumerate() {
+            *cell = self.piece_on(sq);
+        }
+        Position {
+            board,
+            hands: [self.hand(Color::Black), self.hand(Color::White)],
+            turn: self.turn(),
+            ply: self.ply(),
+        }
+    }
+
+    /// The SFEN move number.
+    fn ply(&self) -> u32;
 
     /// The side to move.
     fn turn(&self) -> Color;
@@ -123,4 +137,13 @@ pub fn divide<B: ShogiBoard>(b: &B, depth: u32, full: bool) -> Vec<(Move, u64)> 
             (mv, if full { perft_full(&child, d) } else { perft(&child, d) })
         })
         .collect()
+}
+
+/// Adds `delta` pieces to hand slot `slot` of `c`, keeping the key.
+#[inline(always)]
+pub(crate) fn add_hand(hands: &mut [Hand; 2], key: &mut u64, c: Color, slot: usize, delta: i8) {
+    let n = &mut hands[c.index()][slot];
+    let old = *n;
+    *n = old.wrapping_add_signed(delta);
+    *key ^= crate::zobrist::hand(c, slot, old) ^ crate::zobrist::hand(c, slot, *n);
 }

@@ -6,17 +6,9 @@
 use polyboard_shogi::repr::{AttackTableBoard, Bb3x32Board, Bb128Board, FastBoard};
 use polyboard_shogi::{Move, Position, ShogiBoard, usi};
 
-/// xorshift64*: a fixed-seed generator, so every run plays the same games.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
+use common::Rng;
 
 fn sorted<B: ShogiBoard>(b: &B) -> Vec<u16> {
     let mut v: Vec<u16> = b.legal_moves().iter().map(|m| m.0).collect();

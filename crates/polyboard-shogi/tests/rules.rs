@@ -1,6 +1,9 @@
 //! SFEN and USI errors, and the game rules (sennichite, perpetual check, mate, no
 //! legal move), on hand-made cases checked by hand.
 
+mod common;
+
+use common::Rng;
 use polyboard_shogi::game::IllegalMove;
 use polyboard_shogi::repr::FastBoard;
 use polyboard_shogi::{Color, Game, Move, Position, STARTPOS, ShogiBoard, Status, usi};
@@ -97,14 +100,6 @@ fn usi_errors_name_the_part_and_the_reason() {
     assert!(usi::parse(&p, "P*5e").is_ok());
 }
 
-/// xorshift64*.
-fn next(s: &mut u64) -> u64 {
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    s.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
 #[test]
 fn mutated_sfen_and_usi_never_panic() {
     let seeds = [
@@ -113,14 +108,14 @@ fn mutated_sfen_and_usi_never_panic() {
         "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
     ];
     let alphabet = b"0123456789+/*- abcdefghiklnprsgbwPLNSGBRK\x00\xff";
-    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let pos = Position::startpos();
     for i in 0..20_000 {
         let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
-        for _ in 0..1 + next(&mut s) % 4 {
-            let at = (next(&mut s) as usize) % (bytes.len() + 1);
-            let c = alphabet[(next(&mut s) as usize) % alphabet.len()];
-            match next(&mut s) % 3 {
+        for _ in 0..1 + rng.next() % 4 {
+            let at = (rng.next() as usize) % (bytes.len() + 1);
+            let c = alphabet[(rng.next() as usize) % alphabet.len()];
+            match rng.next() % 3 {
                 0 if at < bytes.len() => bytes[at] = c,
                 1 => bytes.insert(at, c),
                 _ if at < bytes.len() => {

@@ -19,7 +19,7 @@
 //! uchifuzume test plays the drop on a copy of the tables and reads the king's escapes
 //! and the defenders' pins there.
 
-use crate::board::{Moves, ShogiBoard};
+use crate::board::{Moves, ShogiBoard, add_hand};
 use crate::position::{Position, steps};
 use crate::types::*;
 use crate::zobrist;
@@ -228,13 +228,6 @@ impl AttackTableBoard {
             self.pawn_files[piece.color().index()] ^= 1 << file_of(CANON[cell] as usize);
         }
         old
-    }
-
-    fn add_hand(&mut self, c: Color, slot: usize, delta: i8) {
-        let n = &mut self.hands[c.index()][slot];
-        let old = *n;
-        *n = old.wrapping_add_signed(delta);
-        self.key ^= zobrist::hand(c, slot, old) ^ zobrist::hand(c, slot, *n);
     }
 
     fn piece_at(&self, cell: usize) -> Option<Piece> {
@@ -503,12 +496,8 @@ impl ShogiBoard for AttackTableBoard {
         b
     }
 
-    fn to_position(&self) -> Position {
-        let mut board = [None; SQUARES];
-        for (sq, cell) in board.iter_mut().enumerate() {
-            *cell = self.piece_at(pad(sq));
-        }
-        Position { board, hands: self.hands, turn: self.turn, ply: self.ply }
+    fn ply(&self) -> u32 {
+        self.ply
     }
 
     fn turn(&self) -> Color {
@@ -530,7 +519,7 @@ impl ShogiBoard for AttackTableBoard {
         let to = pad(mv.to() % SQUARES);
         if mv.is_drop() {
             let kind = mv.drop_kind();
-            self.add_hand(us, kind.index() - 1, -1);
+            add_hand(&mut self.hands, &mut self.key, us, kind.index() - 1, -1);
             self.place(to, Piece::new(us, kind));
         } else {
             let from = pad(mv.from() % SQUARES);
@@ -539,7 +528,7 @@ impl ShogiBoard for AttackTableBoard {
             let moved = Piece::new(us, kind);
             if self.board[to] != EMPTY {
                 let captured = self.replace(to, moved);
-                self.add_hand(us, captured.kind().unpromoted().index() - 1, 1);
+                add_hand(&mut self.hands, &mut self.key, us, captured.kind().unpromoted().index() - 1, 1);
             } else {
                 self.place(to, moved);
             }

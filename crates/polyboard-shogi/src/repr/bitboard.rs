@@ -17,7 +17,7 @@
 //! counts). Moves go to a [`Sink`]: a list, or a counter that adds population counts
 //! (bulk counting builds no list).
 
-use crate::board::{Moves, ShogiBoard};
+use crate::board::{Moves, ShogiBoard, add_hand};
 use crate::position::{Position, offset, steps};
 use crate::types::*;
 use crate::zobrist;
@@ -470,14 +470,6 @@ impl<T: Tech> BitBoard<T> {
         self.key ^= zobrist::piece(piece, T::canonical(i));
         piece
     }
-
-    #[inline(always)]
-    fn add_hand(&mut self, c: Color, slot: usize, delta: i8) {
-        let n = &mut self.hands[c.index()][slot];
-        let old = *n;
-        *n = old.wrapping_add_signed(delta);
-        self.key ^= zobrist::hand(c, slot, old) ^ zobrist::hand(c, slot, *n);
-    }
 }
 
 impl<T: Tech> ShogiBoard for BitBoard<T> {
@@ -508,12 +500,8 @@ impl<T: Tech> ShogiBoard for BitBoard<T> {
         b
     }
 
-    fn to_position(&self) -> Position {
-        let mut board = [None; SQUARES];
-        for (sq, cell) in board.iter_mut().enumerate() {
-            *cell = self.piece_on(sq);
-        }
-        Position { board, hands: self.hands, turn: self.turn, ply: self.ply }
+    fn ply(&self) -> u32 {
+        self.ply
     }
 
     fn turn(&self) -> Color {
@@ -536,13 +524,13 @@ impl<T: Tech> ShogiBoard for BitBoard<T> {
         let to = T::internal(mv.to());
         if mv.is_drop() {
             let kind = mv.drop_kind();
-            self.add_hand(us, kind.index() - 1, -1);
+            add_hand(&mut self.hands, &mut self.key, us, kind.index() - 1, -1);
             self.put(to, Piece::new(us, kind));
         } else {
             let from = T::internal(mv.from());
             if self.mailbox[to] != 0 {
                 let captured = self.take(to);
-                self.add_hand(us, captured.kind().unpromoted().index() - 1, 1);
+                add_hand(&mut self.hands, &mut self.key, us, captured.kind().unpromoted().index() - 1, 1);
             }
             let piece = self.take(from);
             let kind = if mv.is_promotion() { piece.kind().promoted() } else { piece.kind() };
