@@ -77,7 +77,9 @@ impl<B: ShogiBoard> ShogiBoardName for B {
     }
 }
 
+/// Plays `games` random games (a quarter as many in debug builds; CI runs release).
 fn play_games(starts: &[&str], games: usize, max_plies: usize, seed: u64) {
+    let games = if cfg!(debug_assertions) { games / 4 } else { games };
     let mut rng = Rng(seed);
     for g in 0..games {
         let mut pos = Position::from_sfen(starts[g % starts.len()]).unwrap();
