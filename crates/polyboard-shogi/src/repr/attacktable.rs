@@ -4,7 +4,8 @@
 //! Memory layout: a padded board of 11 columns by 13 rows (index `(rank + 2) * 11 +
 //! file`, files 1..=9 in columns 1..=9, ranks a..i in rows 2..=10; every other cell is
 //! a wall, two rows deep above and below so a knight's jump needs no bounds test).
-//! For each color and each cell it keeps
+//! Each color has a piece list (the cells of its pieces, and each cell's place in the
+//! list, so a piece leaves it in one swap). For each color and each cell it keeps
 //! - `count`: how many pieces of that color attack the cell (a `u8`);
 //! - `long`: which sliders reach the cell, as a bit per direction of travel (a `u8`;
 //!   one slider at most per direction, as the nearer one blocks the farther).
@@ -20,7 +21,7 @@
 //! and the defenders' pins there.
 
 use crate::board::{Moves, ShogiBoard, add_hand};
-use crate::position::{Position, steps};
+use crate::position::{MAX_PIECES, Position, steps};
 use crate::types::*;
 use crate::zobrist;
 
@@ -126,6 +127,10 @@ pub struct AttackTableBoard {
     kings: [u8; 2],
     /// Files (bit `file`) holding an unpromoted pawn of each color.
     pawn_files: [u16; 2],
+    /// Piece lists: the cells of each color's pieces, and each cell's place in its list.
+    list: [[u8; MAX_PIECES]; 2],
+    len: [u8; 2],
+    slot: [u8; CELLS],
     turn: Color,
     key: u64,
     ply: u32,
@@ -192,7 +197,23 @@ impl AttackTableBoard {
         }
     }
 
+    fn list_add(&mut self, c: usize, cell: usize) {
+        let n = self.len[c] as usize;
+        self.list[c][n % MAX_PIECES] = cell as u8;
+        self.slot[cell] = n as u8;
+        self.len[c] += 1;
+    }
+
+    fn list_remove(&mut self, c: usize, cell: usize) {
+        self.len[c] -= 1;
+        let last = self.list[c][self.len[c] as usize];
+        let at = self.slot[cell];
+        self.list[c][at as usize] = last;
+        self.slot[last as usize] = at;
+    }
+
     fn place(&mut self, cell: usize, piece: Piece) {
+        self.list_add(piece.color().index(), cell);
         self.board[cell] = piece.0;
         self.rays_through(cell, false);
         self.piece_attacks(cell, piece, true);
@@ -204,6 +225,7 @@ impl AttackTableBoard {
 
     fn lift(&mut self, cell: usize) -> Piece {
         let piece = Piece(self.board[cell]);
+        self.list_remove(piece.color().index(), cell);
         self.piece_attacks(cell, piece, false);
         self.board[cell] = EMPTY;
         self.rays_through(cell, true);
@@ -217,6 +239,8 @@ impl AttackTableBoard {
     /// A capture: `piece` replaces what stands on `cell` (no ray changes).
     fn replace(&mut self, cell: usize, piece: Piece) -> Piece {
         let old = Piece(self.board[cell]);
+        self.list_remove(old.color().index(), cell);
+        self.list_add(piece.color().index(), cell);
         self.piece_attacks(cell, old, false);
         self.key ^= zobrist::piece(old, CANON[cell] as usize) ^ zobrist::piece(piece, CANON[cell] as usize);
         if old.kind() == Kind::Pawn {
@@ -326,12 +350,13 @@ impl AttackTableBoard {
             }
             block = between;
         }
-        for sq in 0..SQUARES {
-            let from = pad(sq);
-            let Some(p) = self.piece_at(from) else { continue };
-            if p.color() != us || p.kind() == Kind::King {
+        for &from in &self.list[u][..self.len[u] as usize] {
+            let from = from as usize;
+            let p = Piece(self.board[from]);
+            if p.kind() == Kind::King {
                 continue;
             }
+            let sq = CANON[from] as usize;
             let kind = p.kind();
             let pin = self.pin_dir(us, from).map(|d| t.dir_delta[d]);
             let m = &t.motion[u][kind.index()];
@@ -480,6 +505,9 @@ impl ShogiBoard for AttackTableBoard {
             hands: pos.hands,
             kings: [0; 2],
             pawn_files: [0; 2],
+            list: [[0; MAX_PIECES]; 2],
+            len: [0; 2],
+            slot: [0; CELLS],
             turn: pos.turn,
             key: 0,
             ply: pos.ply,
