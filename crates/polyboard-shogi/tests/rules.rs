@@ -64,7 +64,8 @@ fn sfen_errors_name_the_field_and_the_reason() {
     for (text, expected) in cases {
         assert_eq!(sfen_error(text), expected, "{text}");
     }
-    // Accepted: `sfen ` prefix, no move number, counts of two digits.
+    // Accepted: `startpos`, `sfen ` prefix, no move number, counts of two digits.
+    assert_eq!(Position::from_sfen("startpos").unwrap().sfen(), STARTPOS);
     let p = Position::from_sfen("sfen 4k4/9/9/9/9/9/9/9/4K4 b 10P 1").unwrap();
     assert_eq!(p.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b 10P 1");
     assert_eq!(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w -").unwrap().sfen(), "4k4/9/9/9/9/9/9/9/4K4 w - 1");
