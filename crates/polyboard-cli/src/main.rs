@@ -30,7 +30,7 @@ enum Command {
     Decode(codec::DecodeArgs),
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
-        /// chess or chess960.
+        /// chess, chess960 or shogi.
         #[arg(long, default_value = "chess")]
         variant: String,
     },
@@ -57,8 +57,14 @@ fn main() -> ExitCode {
                 }
                 ExitCode::SUCCESS
             }
+            "shogi" => {
+                for name in polyboard_shogi::repr::names() {
+                    println!("{name}");
+                }
+                ExitCode::SUCCESS
+            }
             v => {
-                eprintln!("error: unknown variant '{v}' (expected chess or chess960)");
+                eprintln!("error: unknown variant '{v}' (expected chess, chess960 or shogi)");
                 ExitCode::from(2)
             }
         },

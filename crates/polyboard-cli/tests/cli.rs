@@ -70,11 +70,43 @@ fn suites_exit_1_on_a_wrong_count() {
 }
 
 #[test]
+fn shogi_perft_divide_suite_and_errors() {
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let out = polyboard(&["perft", "--variant", "shogi", "--fen", start, "--depth", "3", "--json", "--repr", "all"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text.lines().all(|l| l.starts_with("{\"variant\":\"shogi\"") && l.contains("\"nodes\":25470")), "{text}");
+    // No first move of Black touches White's 30 moves (the data file: 30 x 30 = 900).
+    let out = polyboard(&["perft", "--variant", "shogi", "--fen", start, "--depth", "2", "--divide"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("7g7f: 30") && text.contains("Nodes searched: 900"), "{text}");
+    let out = polyboard(&["perft", "--variant", "shogi", "--fen", "startpos", "--depth", "1", "--moves", "7g7f"]);
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Nodes searched: 30"));
+    let out = polyboard(&["perft", "--variant", "shogi", "--fen", "4k4/9/9/9/P8/9/P8/9/4K4 b - 1", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("SFEN field 1 (board): two unpromoted pawns"));
+    let out = polyboard(&["perft", "--variant", "shogi", "--fen", start, "--depth", "1", "--moves", "7g7e"]);
+    assert_eq!(out.status.code(), Some(2));
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/shogi-perft.txt");
+    let suite = polyboard(&["perft", "--variant", "shogi", "--epd", data, "--max-depth", "2"]);
+    assert!(suite.status.success(), "{}", String::from_utf8_lossy(&suite.stdout));
+    let dir = std::env::temp_dir().join(format!("polyboard-cli-shogi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::File::create(&bad).unwrap().write_all(format!("{start} ;D1 30 ;D2 901\n").as_bytes()).unwrap();
+    assert_eq!(polyboard(&["perft", "--variant", "shogi", "--epd", bad.to_str().unwrap()]).status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = polyboard(&["reprs", "--variant", "shogi"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "fast\nbb128\nbb3x32\nattacktable\n");
+}
+
+#[test]
 fn reprs_lists_magic() {
     let out = polyboard(&["reprs"]);
     assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "magic"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_polyboard"))
-        .args(["reprs", "--variant", "shogi"])
+        .args(["reprs", "--variant", "nope"])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();

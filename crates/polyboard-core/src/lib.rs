@@ -2,6 +2,8 @@
 //!
 //! - [`bitboard`]: bitboard types over limbs (`u64`, two `u32` limbs) with the same
 //!   operators ([`bitboard::Bits`]).
+//! - [`wide`]: bitboards of up to 128 squares (`[u32; 3]`, two `u64`, `u128`) with the
+//!   same operators ([`wide::Wide`]), for shogi and the variant engine.
 //! - [`MoveList`]: a fixed-capacity move buffer that never allocates.
 //! - [`perft`]: the generic perft driver (bulk, full, make/unmake, divide) over any
 //!   game that implements [`perft::PerftNode`].
@@ -13,6 +15,7 @@
 pub mod bitboard;
 pub mod movelist;
 pub mod perft;
+pub mod wide;
 pub mod zobrist;
 
 pub use movelist::MoveList;
