@@ -1,0 +1,70 @@
+//! `magic`: bitboards with fancy-magic sliding attacks, and `pext`, the same tables
+//! indexed by PEXT on CPUs with BMI2.
+//!
+//! # Technique
+//!
+//! A slider's attacks depend only on the occupancy of its relevant squares (its
+//! rays without their last square). Fancy magic hashes that occupancy perfectly:
+//! `index = ((occ & mask) * magic) >> shift`, plus a per-square offset into one shared
+//! table of 107,648 entries (841 KiB); PEXT gathers the masked bits into the index
+//! with one instruction, `index = pext(occ, mask)`, which needs no magic number. The
+//! tables and magic numbers come from [`crate::attacks`] (built by `build.rs` with a
+//! fixed-seed search, so builds are reproducible).
+//!
+//! # Layout (`Bitboards<Fancy>`, 96 bytes: 91 of fields, padded to 8-byte alignment)
+//!
+//! ```text
+//! by_role:  [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)
+//! by_color: [u64; 2]  white, black
+//! castling: u64       rook squares that keep a castling right
+//! zobrist:  u64       incremental key
+//! halfmove, fullmove: u32
+//! ep: u8 (0 = none; a real en passant square is never a1), turn: Color, chess960: bool
+//! ```
+//! Bit i of a bitboard is square i (a1 = 0, h8 = 63). The pieces are [`Sets`].
+
+use super::{Bitboards, Sets, Technique};
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+use crate::attacks::Pext;
+use crate::attacks::{Fancy, Sliders};
+
+/// A [`Sliders`] lookup of [`crate::attacks`] as a technique of the family, on
+/// [`Sets`] of `u64`.
+macro_rules! sliders_technique {
+    ($t:ty) => {
+        impl Technique for $t {
+            const NAME: &'static str = <$t as Sliders>::NAME;
+            type BB = u64;
+            type Pieces = Sets<u64>;
+            #[inline(always)]
+            fn rook(sq: usize, occ: &u64) -> u64 {
+                <$t as Sliders>::rook(sq, *occ)
+            }
+            #[inline(always)]
+            fn bishop(sq: usize, occ: &u64) -> u64 {
+                <$t as Sliders>::bishop(sq, *occ)
+            }
+        }
+    };
+}
+
+sliders_technique!(Fancy);
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+sliders_technique!(Pext);
+
+/// Fancy magic bitboards: the `magic` representation.
+pub type Magic = Bitboards<Fancy>;
+
+/// PEXT bitboards: the `pext` representation (BMI2 only).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub type PextBoard = Bitboards<Pext>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_size() {
+        assert_eq!(core::mem::size_of::<Magic>(), 96);
+    }
+}
