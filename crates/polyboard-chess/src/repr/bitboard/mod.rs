@@ -305,7 +305,6 @@ impl<BB: Bits> Pieces for Sets<BB> {
 
 /// The bitboard position, generic over the technique `T` (and so over its bitboard
 /// type and the state it keeps).
-#[derive(Clone, Copy)]
 pub struct Bitboards<T: Technique> {
     pieces: T::Pieces,
     castling: T::BB,
@@ -317,6 +316,30 @@ pub struct Bitboards<T: Technique> {
     chess960: bool,
     _t: PhantomData<T>,
 }
+
+/// Field by field, so that the compiler keeps a parent's scalar fields in registers
+/// when perft clones it for every move (copy-make). A block copy of the whole struct
+/// (`*self`), which the next make then reads back from memory, measured 5% slower
+/// on `pext`; the derived `clone` (a generic one, calling `clone` on every field and
+/// array element) 20% slower.
+impl<T: Technique> Clone for Bitboards<T> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        Bitboards {
+            pieces: self.pieces,
+            castling: self.castling,
+            zobrist: self.zobrist,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            ep: self.ep,
+            turn: self.turn,
+            chess960: self.chess960,
+            _t: PhantomData,
+        }
+    }
+}
+
+impl<T: Technique> Copy for Bitboards<T> {}
 
 /// Equal when every field is (whatever `T` itself compares as).
 impl<T: Technique> PartialEq for Bitboards<T> {

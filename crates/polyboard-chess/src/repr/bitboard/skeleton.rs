@@ -388,7 +388,9 @@ impl<T: Technique> Bitboards<T> {
             self.ep = 0;
         }
         self.halfmove = self.halfmove.wrapping_add(1);
-        self.fullmove = self.fullmove.wrapping_add(us as u32);
+        if us == 1 {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
         let mut captured = 6u8;
         let old_castling = self.castling;
         let p = &mut self.pieces;
