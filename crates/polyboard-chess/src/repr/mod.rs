@@ -14,11 +14,11 @@ mod sink;
 pub mod x88;
 
 pub use array8x8::Array8x8;
+/// The technique a [`Bitboards`] position is generic over (its former name).
+pub use bitboard::Technique as Lookup;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use bitboard::magic::PextBoard;
 pub use bitboard::{Bitboards, bb32, classical, kindergarten, magic, quad, rotated};
-/// The technique a [`Bitboards`] position is generic over (its former name).
-pub use bitboard::Technique as Lookup;
 pub use bitboard::{bb32::Bb32Board, classical::Classical, kindergarten::Kindergarten, magic::Magic};
 pub use bitboard::{quad::Quad, rotated::Rotated};
 pub use ccr::Ccr;

@@ -53,7 +53,7 @@
 //! KNIGHT32, KING32, ROOK_RAYS32, BISHOP_RAYS32: 512 bytes each; PAWN32: 1,024 bytes
 //! ```
 
-use super::{Bitboards, Sets, Tables, Technique};
+use super::{Bitboards, Sets, Tables};
 use polyboard_core::bitboard::Bb32;
 
 /// The `bb32` representation: [`Bitboards`] over two `u32` limbs with 32-bit magics.
@@ -63,20 +63,15 @@ pub type Bb32Board = Bitboards<Magic32>;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Magic32;
 
-impl Technique for Magic32 {
-    const NAME: &'static str = "bb32";
-    type BB = Bb32;
-    type Pieces = Sets<Bb32>;
-
-    #[inline(always)]
-    fn rook(sq: usize, occ: &Bb32) -> Bb32 {
-        slider(&ROOK_MAGICS32[sq & 63], *occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: &Bb32) -> Bb32 {
-        slider(&BISHOP_MAGICS32[sq & 63], *occ)
-    }
-}
+technique!(
+    Magic32,
+    "bb32",
+    guarded: false,
+    Bb32,
+    Sets<Bb32>,
+    |sq: usize, occ| slider(&ROOK_MAGICS32[sq & 63], occ),
+    |sq: usize, occ| slider(&BISHOP_MAGICS32[sq & 63], occ)
+);
 
 /// The leaper and line tables of [`Bb32`], built here at compile time.
 impl Tables for Bb32 {
@@ -509,26 +504,6 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15 ^ 32;
         assert_eq!(search_magics(&ROOK_DIRS, &mut state), ROOK_NUMBERS.to_vec());
         assert_eq!(search_magics(&BISHOP_DIRS, &mut state), BISHOP_NUMBERS.to_vec());
-    }
-
-    /// Slow reference slider.
-    fn walk(sq: usize, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
-        slide(sq, occ, dirs)
-    }
-
-    #[test]
-    fn sliders_match_ray_walking() {
-        let mut x = 0x1234_5678_9abc_def1u64;
-        for i in 0..40_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = if i < 10 { [0, !0][i & 1] } else { x & x.rotate_left(17) };
-            let sq = if i < 10 { [0, 7, 56, 63, 27][i % 5] } else { (x >> 58) as usize };
-            let o = Bb32::from_u64(occ);
-            assert_eq!(Magic32::rook(sq, &o).to_u64(), walk(sq, occ, &ROOK_DIRS));
-            assert_eq!(Magic32::bishop(sq, &o).to_u64(), walk(sq, occ, &BISHOP_DIRS));
-        }
     }
 
     #[test]

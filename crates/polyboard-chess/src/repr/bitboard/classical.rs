@@ -39,7 +39,9 @@
 //! Bit i of every bitboard is square i (a1 = 0, b1 = 1, ..., h8 = 63). The pieces are
 //! [`Sets`].
 
-use super::{Bitboards, Sets, Technique};
+#[cfg(doc)]
+use super::Technique;
+use super::{Bitboards, Sets};
 
 /// Direction indices into `RAYS`: the four towards h8 first (scanned with the
 /// lowest bit), then the four towards a1 (scanned with the highest bit).
@@ -123,20 +125,7 @@ fn bishop_attacks(sq: usize, occ: u64) -> u64 {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct RayScan;
 
-impl Technique for RayScan {
-    const NAME: &'static str = "classical";
-    const GUARDED: bool = true;
-    type BB = u64;
-    type Pieces = Sets<u64>;
-    #[inline(always)]
-    fn rook(sq: usize, occ: &u64) -> u64 {
-        rook_attacks(sq, *occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: &u64) -> u64 {
-        bishop_attacks(sq, *occ)
-    }
-}
+technique!(RayScan, "classical", guarded: true, u64, Sets<u64>, rook_attacks, bishop_attacks);
 
 /// Classical bitboards: the `classical` representation.
 pub type Classical = Bitboards<RayScan>;
@@ -144,47 +133,6 @@ pub type Classical = Bitboards<RayScan>;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Slow reference slider, walking rays square by square.
-    fn walk(s: usize, occ: u64, dirs: &[usize]) -> u64 {
-        let mut att = 0;
-        for &d in dirs {
-            let (df, dr) = STEPS[d];
-            let (mut f, mut r) = ((s % 8) as i32 + df, (s / 8) as i32 + dr);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                att |= 1u64 << (r * 8 + f);
-                if occ & (1u64 << (r * 8 + f)) != 0 {
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-        }
-        att
-    }
-
-    #[test]
-    fn ray_scans_match_walking() {
-        let rook = [NORTH, EAST, SOUTH, WEST];
-        let bishop = [NORTH_EAST, NORTH_WEST, SOUTH_WEST, SOUTH_EAST];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = x & x.rotate_left(23);
-            let s = (x >> 58) as usize;
-            assert_eq!(rook_attacks(s, occ), walk(s, occ, &rook));
-            assert_eq!(bishop_attacks(s, occ), walk(s, occ, &bishop));
-        }
-        // Boundaries: corners and edges on empty and full boards (the sentinels).
-        for s in [0, 7, 56, 63, 27, 8, 55] {
-            for occ in [0, u64::MAX, 1, 1 << 63] {
-                assert_eq!(rook_attacks(s, occ), walk(s, occ, &rook));
-                assert_eq!(bishop_attacks(s, occ), walk(s, occ, &bishop));
-            }
-        }
-    }
 
     #[test]
     fn size_is_96_bytes() {

@@ -49,7 +49,7 @@
 //! copied on every move, which is how Sjaak makes moves (copy-make, unmake by
 //! dropping the copy); make/unmake in place is provided as well.
 
-use super::{Bitboards, Sets, Technique};
+use super::{Bitboards, Sets};
 
 const RANK_1: u64 = 0xff;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -189,13 +189,13 @@ fn diagonal_attacks(sq: usize, occ: u64, line: u64) -> u64 {
 
 /// Rook attacks from `sq` given `occ`.
 #[inline(always)]
-pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
+fn rook_attacks(sq: usize, occ: u64) -> u64 {
     rank_attacks(sq, occ) | file_attacks(sq, occ)
 }
 
 /// Bishop attacks from `sq` given `occ`.
 #[inline(always)]
-pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
+fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     let sq = sq & 63;
     diagonal_attacks(sq, occ, DIAG[sq]) | diagonal_attacks(sq, occ, ANTI[sq])
 }
@@ -205,19 +205,7 @@ pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct KindergartenLookup;
 
-impl Technique for KindergartenLookup {
-    const NAME: &'static str = "kindergarten";
-    type BB = u64;
-    type Pieces = Sets<u64>;
-    #[inline(always)]
-    fn rook(sq: usize, occ: &u64) -> u64 {
-        rook_attacks(sq, *occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: &u64) -> u64 {
-        bishop_attacks(sq, *occ)
-    }
-}
+technique!(KindergartenLookup, "kindergarten", guarded: false, u64, Sets<u64>, rook_attacks, bishop_attacks);
 
 /// Kindergarten bitboards: the `kindergarten` representation.
 pub type Kindergarten = Bitboards<KindergartenLookup>;
@@ -226,35 +214,6 @@ pub type Kindergarten = Bitboards<KindergartenLookup>;
 mod tests {
     use super::*;
     use crate::{Board, Position};
-
-    use crate::attacks::walk_rays as walk;
-
-    const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-    #[test]
-    fn sliders_match_ray_walking() {
-        let mut x = 0x1234_5678_9abc_def1u64;
-        for i in 0..40_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = match i % 3 {
-                0 => x,
-                1 => x & x.rotate_left(17),
-                _ => x & x.rotate_left(17) & x.rotate_left(35),
-            };
-            let sq = (x >> 58) as usize;
-            assert_eq!(rook_attacks(sq, occ), walk(sq, occ, &ROOK), "rook {sq} {occ:#x}");
-            assert_eq!(bishop_attacks(sq, occ), walk(sq, occ, &BISHOP), "bishop {sq} {occ:#x}");
-        }
-        for sq in 0..64 {
-            for occ in [0, u64::MAX] {
-                assert_eq!(rook_attacks(sq, occ), walk(sq, occ, &ROOK));
-                assert_eq!(bishop_attacks(sq, occ), walk(sq, occ, &BISHOP));
-            }
-        }
-    }
 
     #[test]
     fn layout_size() {

@@ -23,34 +23,16 @@
 //! ```
 //! Bit i of a bitboard is square i (a1 = 0, h8 = 63). The pieces are [`Sets`].
 
-use super::{Bitboards, Sets, Technique};
+use super::{Bitboards, Sets};
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 use crate::attacks::Pext;
 use crate::attacks::{Fancy, Sliders};
 
-/// A [`Sliders`] lookup of [`crate::attacks`] as a technique of the family, on
-/// [`Sets`] of `u64`.
-macro_rules! sliders_technique {
-    ($t:ty) => {
-        impl Technique for $t {
-            const NAME: &'static str = <$t as Sliders>::NAME;
-            type BB = u64;
-            type Pieces = Sets<u64>;
-            #[inline(always)]
-            fn rook(sq: usize, occ: &u64) -> u64 {
-                <$t as Sliders>::rook(sq, *occ)
-            }
-            #[inline(always)]
-            fn bishop(sq: usize, occ: &u64) -> u64 {
-                <$t as Sliders>::bishop(sq, *occ)
-            }
-        }
-    };
-}
-
-sliders_technique!(Fancy);
+// The [`Sliders`] lookups of [`crate::attacks`] as techniques of the family, on
+// [`Sets`] of `u64`.
+technique!(Fancy, "magic", guarded: false, u64, Sets<u64>, <Fancy as Sliders>::rook, <Fancy as Sliders>::bishop);
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-sliders_technique!(Pext);
+technique!(Pext, "pext", guarded: false, u64, Sets<u64>, <Pext as Sliders>::rook, <Pext as Sliders>::bishop);
 
 /// Fancy magic bitboards: the `magic` representation.
 pub type Magic = Bitboards<Fancy>;

@@ -62,7 +62,7 @@
 //! 59 bytes of fields, padded to 64: one cache line, against 96 for `magic`. The
 //! planes are [`QuadPieces`], the rest is the family's [`Bitboards`].
 
-use super::{Bitboards, Pieces, Technique, View};
+use super::{Bitboards, Pieces, View};
 use crate::board::PieceSets;
 
 const RANK_1: u64 = 0xff;
@@ -111,7 +111,7 @@ fn line_attacks(occ: u64, line: u64, below: u64) -> u64 {
 
 /// Rook attacks from `sq` given `occ`.
 #[inline(always)]
-pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
+fn rook_attacks(sq: usize, occ: u64) -> u64 {
     let bit = 1u64 << (sq & 63);
     let below = bit - 1;
     line_attacks(occ, (RANK_1 << (sq & 56)) ^ bit, below) | line_attacks(occ, (FILE_A << (sq & 7)) ^ bit, below)
@@ -119,7 +119,7 @@ pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
 
 /// Bishop attacks from `sq` given `occ`.
 #[inline(always)]
-pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
+fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     let sq = sq & 63;
     let below = (1u64 << sq) - 1;
     let [d, a] = DIAGONALS[sq];
@@ -153,9 +153,9 @@ impl Pieces for QuadPieces {
 
     fn new(by_role: &[u64; 6], by_color: &[u64; 2]) -> Self {
         let mut p = QuadPieces { q: [0; 4] };
-        for color in 0..2 {
-            for role in 0..6 {
-                p.toggle(color, role, by_role[role] & by_color[color]);
+        for (color, &colors) in by_color.iter().enumerate() {
+            for (role, &roles) in by_role.iter().enumerate() {
+                p.toggle(color, role, roles & colors);
             }
         }
         p
@@ -229,19 +229,7 @@ impl Pieces for QuadPieces {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct QuadPlanes;
 
-impl Technique for QuadPlanes {
-    const NAME: &'static str = "quad";
-    type BB = u64;
-    type Pieces = QuadPieces;
-    #[inline(always)]
-    fn rook(sq: usize, occ: &u64) -> u64 {
-        rook_attacks(sq, *occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: &u64) -> u64 {
-        bishop_attacks(sq, *occ)
-    }
-}
+technique!(QuadPlanes, "quad", guarded: false, u64, QuadPieces, rook_attacks, bishop_attacks);
 
 /// Quad-bitboards: the `quad` representation.
 pub type Quad = Bitboards<QuadPlanes>;
@@ -250,30 +238,6 @@ pub type Quad = Bitboards<QuadPlanes>;
 mod tests {
     use super::*;
     use crate::{Board, Position};
-
-    use crate::attacks::walk_rays as walk;
-
-    #[test]
-    fn sliders_match_ray_walking() {
-        let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let mut x = 0x1234_5678_9abc_def1u64;
-        for i in 0..40_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = if i % 2 == 0 { x } else { x & x.rotate_left(17) };
-            let sq = (x >> 58) as usize;
-            assert_eq!(rook_attacks(sq, occ), walk(sq, occ, &rook), "rook {sq} {occ:#x}");
-            assert_eq!(bishop_attacks(sq, occ), walk(sq, occ, &bishop), "bishop {sq} {occ:#x}");
-        }
-        for sq in 0..64 {
-            for occ in [0, u64::MAX] {
-                assert_eq!(rook_attacks(sq, occ), walk(sq, occ, &rook));
-                assert_eq!(bishop_attacks(sq, occ), walk(sq, occ, &bishop));
-            }
-        }
-    }
 
     #[test]
     fn boards_hold_table_1_codes() {

@@ -63,7 +63,9 @@
 //! the other three boards number the squares as above. `by_role` and `by_color` are
 //! [`Sets`], `occ` is [`RotatedPieces::occ`].
 
-use super::{Bitboards, Occupancy, Pieces, Sets, Technique, View};
+#[cfg(doc)]
+use super::Technique;
+use super::{Bitboards, Occupancy, Pieces, Sets, View};
 use crate::board::PieceSets;
 
 /// Line kinds, which are also the indices of the four occupancy boards.
@@ -332,20 +334,9 @@ impl Pieces for RotatedPieces {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct RotatedLookup;
 
-impl Technique for RotatedLookup {
-    const NAME: &'static str = "rotated";
-    const GUARDED: bool = true;
-    type BB = u64;
-    type Pieces = RotatedPieces;
-    #[inline(always)]
-    fn rook(sq: usize, occ: &Boards) -> u64 {
-        rook_attacks(sq, occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: &Boards) -> u64 {
-        bishop_attacks(sq, occ)
-    }
-}
+technique!(RotatedLookup, "rotated", guarded: true, u64, RotatedPieces, |s, o| rook_attacks(s, &o), |s, o| {
+    bishop_attacks(s, &o)
+});
 
 /// Rotated bitboards: the `rotated` representation.
 pub type Rotated = Bitboards<RotatedLookup>;
@@ -356,8 +347,6 @@ mod tests {
     use crate::Position;
     use crate::board::Board;
     use polyboard_core::perft::{MakeUnmake, PerftNode};
-
-    use crate::attacks::walk_rays as walk;
 
     /// The four boards of an ordinary occupancy, built square by square.
     fn rotate(occ: u64) -> Boards {
@@ -387,30 +376,6 @@ mod tests {
         assert_eq!(ROTATED_BITS[7][DIAG], 1 << 63);
         assert_eq!(ROTATED_BITS[0][ANTI], 1);
         assert_eq!(ROTATED_BITS[63][ANTI], 1 << 63);
-    }
-
-    #[test]
-    fn table_lookups_match_walking() {
-        let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = x & x.rotate_left(23);
-            let s = (x >> 58) as usize;
-            let o = rotate(occ);
-            assert_eq!(rook_attacks(s, &o), walk(s, occ, &rook));
-            assert_eq!(bishop_attacks(s, &o), walk(s, occ, &bishop));
-        }
-        for s in 0..64 {
-            for occ in [0, u64::MAX, 1, 1 << 63, 0x8100_0000_0000_0081] {
-                let o = rotate(occ);
-                assert_eq!(rook_attacks(s, &o), walk(s, occ, &rook), "rook {s} {occ:x}");
-                assert_eq!(bishop_attacks(s, &o), walk(s, occ, &bishop), "bishop {s} {occ:x}");
-            }
-        }
     }
 
     #[test]

@@ -134,6 +134,31 @@ impl<T: Technique> Bitboards<T> {
         pinned
     }
 
+    /// The moves of the sliders `movers` along the lines `attacks` gives, to `target`:
+    /// those pinned on a line of the movers' kind (`pin`, the pin rays of that kind)
+    /// only along it.
+    #[inline(always)]
+    fn slider_moves<S: BitSink<T::BB>>(
+        sink: &mut S,
+        movers: T::BB,
+        pin: T::BB,
+        target: T::BB,
+        attacks: impl Fn(usize) -> T::BB,
+    ) {
+        let mut free = movers & !pin;
+        while free.any() {
+            let s = free.lsb();
+            free = free.clear_lsb();
+            sink.piece(s, attacks(s) & target);
+        }
+        let mut pinned = movers & pin;
+        while pinned.any() {
+            let s = pinned.lsb();
+            pinned = pinned.clear_lsb();
+            sink.piece(s, attacks(s) & target & pin);
+        }
+    }
+
     /// Generates the legal moves of side `W` of stage `STAGE` into `sink`.
     #[inline(always)]
     fn generate<const W: bool, const STAGE: Stage, S: BitSink<T::BB>>(&self, sink: &mut S) {
@@ -187,35 +212,10 @@ impl<T: Technique> Bitboards<T> {
             sink.piece(s, T::BB::knight(s) & target);
         }
 
-        // Diagonal movers (bishops, queens), not pinned on a rank or file.
-        let diag = v.diag & ours & !pin_hv;
-        let mut free = diag & !pin_d;
-        while free.any() {
-            let s = free.lsb();
-            free = free.clear_lsb();
-            sink.piece(s, T::bishop(s, &lookup_occ) & target);
-        }
-        let mut pinned = diag & pin_d;
-        while pinned.any() {
-            let s = pinned.lsb();
-            pinned = pinned.clear_lsb();
-            sink.piece(s, T::bishop(s, &lookup_occ) & target & pin_d);
-        }
-
-        // Orthogonal movers (rooks, queens), not pinned on a diagonal.
-        let ortho = v.ortho & ours & !pin_d;
-        let mut free = ortho & !pin_hv;
-        while free.any() {
-            let s = free.lsb();
-            free = free.clear_lsb();
-            sink.piece(s, T::rook(s, &lookup_occ) & target);
-        }
-        let mut pinned = ortho & pin_hv;
-        while pinned.any() {
-            let s = pinned.lsb();
-            pinned = pinned.clear_lsb();
-            sink.piece(s, T::rook(s, &lookup_occ) & target & pin_hv);
-        }
+        // Diagonal movers (bishops, queens), not pinned on a rank or file; then
+        // orthogonal movers (rooks, queens), not pinned on a diagonal.
+        Self::slider_moves(sink, v.diag & ours & !pin_hv, pin_d, target, |s| T::bishop(s, &lookup_occ));
+        Self::slider_moves(sink, v.ortho & ours & !pin_d, pin_hv, target, |s| T::rook(s, &lookup_occ));
 
         // Pawns, set-wise.
         let pawns = v.pawns & ours;
