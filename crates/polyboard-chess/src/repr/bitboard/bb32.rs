@@ -66,7 +66,6 @@ pub struct Magic32;
 technique!(
     Magic32,
     "bb32",
-    guarded: false,
     Bb32,
     Sets<Bb32>,
     |sq: usize, occ| slider(&ROOK_MAGICS32[sq & 63], occ),

@@ -15,11 +15,9 @@
 //! four diagonal ones. The tables are computed by `const fn` at compile time (4 KiB).
 //!
 //! Knight, king and pawn attacks and the `between` squares of two aligned squares
-//! come from [`crate::attacks`] (through [`super::Tables`]). The ray scans cost more
-//! than a table lookup, so the technique is [`Technique::GUARDED`]: the skeleton
-//! scans a king's or a square's slider lines only when an enemy slider stands on
-//! them on an empty board. Move generation, make and unmake are the family's
-//! skeleton ([`super`]).
+//! come from [`crate::attacks`] (through [`super::Tables`]). Move generation, make
+//! and unmake are the family's skeleton ([`super`]), which scans a square's lines
+//! for an attack only when an enemy slider stands on them on an empty board.
 //!
 //! # Layout (96 bytes)
 //!
@@ -39,8 +37,6 @@
 //! Bit i of every bitboard is square i (a1 = 0, b1 = 1, ..., h8 = 63). The pieces are
 //! [`Sets`].
 
-#[cfg(doc)]
-use super::Technique;
 use super::{Bitboards, Sets};
 
 /// Direction indices into `RAYS`: the four towards h8 first (scanned with the
@@ -125,7 +121,7 @@ fn bishop_attacks(sq: usize, occ: u64) -> u64 {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct RayScan;
 
-technique!(RayScan, "classical", guarded: true, u64, Sets<u64>, rook_attacks, bishop_attacks);
+technique!(RayScan, "classical", u64, Sets<u64>, rook_attacks, bishop_attacks);
 
 /// Classical bitboards: the `classical` representation.
 pub type Classical = Bitboards<RayScan>;

@@ -205,7 +205,7 @@ fn bishop_attacks(sq: usize, occ: u64) -> u64 {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct KindergartenLookup;
 
-technique!(KindergartenLookup, "kindergarten", guarded: false, u64, Sets<u64>, rook_attacks, bishop_attacks);
+technique!(KindergartenLookup, "kindergarten", u64, Sets<u64>, rook_attacks, bishop_attacks);
 
 /// Kindergarten bitboards: the `kindergarten` representation.
 pub type Kindergarten = Bitboards<KindergartenLookup>;

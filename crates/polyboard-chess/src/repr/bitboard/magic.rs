@@ -30,9 +30,9 @@ use crate::attacks::{Fancy, Sliders};
 
 // The [`Sliders`] lookups of [`crate::attacks`] as techniques of the family, on
 // [`Sets`] of `u64`.
-technique!(Fancy, "magic", guarded: false, u64, Sets<u64>, <Fancy as Sliders>::rook, <Fancy as Sliders>::bishop);
+technique!(Fancy, "magic", u64, Sets<u64>, <Fancy as Sliders>::rook, <Fancy as Sliders>::bishop);
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-technique!(Pext, "pext", guarded: false, u64, Sets<u64>, <Pext as Sliders>::rook, <Pext as Sliders>::bishop);
+technique!(Pext, "pext", u64, Sets<u64>, <Pext as Sliders>::rook, <Pext as Sliders>::bishop);
 
 /// Fancy magic bitboards: the `magic` representation.
 pub type Magic = Bitboards<Fancy>;

@@ -72,14 +72,12 @@ use crate::types::Color;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
 
-/// Implements [`Technique`] for `$t`: the name, whether lookups are guarded, the
-/// bitboard and pieces types, and the two slider functions (called with the square
+/// Implements [`Technique`] for `$t`: the name, the bitboard and pieces types, and the two slider functions (called with the square
 /// and the occupancy in the pieces' form, by value).
 macro_rules! technique {
-    ($t:ty, $name:expr, guarded: $guarded:literal, $bb:ty, $pieces:ty, $rook:expr, $bishop:expr) => {
+    ($t:ty, $name:expr, $bb:ty, $pieces:ty, $rook:expr, $bishop:expr) => {
         impl $crate::repr::bitboard::Technique for $t {
             const NAME: &'static str = $name;
-            const GUARDED: bool = $guarded;
             type BB = $bb;
             type Pieces = $pieces;
             #[inline(always)]
@@ -222,9 +220,6 @@ pub trait Pieces: Copy + Eq + Send + Sync + 'static {
 pub trait Technique: Copy + Default + Send + Sync + 'static {
     /// The representation's name.
     const NAME: &'static str;
-    /// Look a slider's attacks up only when an enemy slider of that kind stands on its
-    /// empty-board lines (for techniques whose lookup costs more than that test).
-    const GUARDED: bool = false;
     /// The bitboard type of the position and of every table.
     type BB: Tables;
     /// The pieces, as this technique keeps them.

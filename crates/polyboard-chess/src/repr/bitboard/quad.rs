@@ -229,7 +229,7 @@ impl Pieces for QuadPieces {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct QuadPlanes;
 
-technique!(QuadPlanes, "quad", guarded: false, u64, QuadPieces, rook_attacks, bishop_attacks);
+technique!(QuadPlanes, "quad", u64, QuadPieces, rook_attacks, bishop_attacks);
 
 /// Quad-bitboards: the `quad` representation.
 pub type Quad = Bitboards<QuadPlanes>;

@@ -36,12 +36,9 @@
 //! flipped in a local copy the same way ([`Pieces::occupancy_of`]).
 //!
 //! Knight, king and pawn attacks and the `between` squares of two aligned squares
-//! come from [`crate::attacks`] (through [`super::Tables`]). Each line lookup costs
-//! an extraction and a table read, so the technique is [`Technique::GUARDED`]: the
-//! skeleton looks a square's lines up only when an enemy slider stands on them on an
-//! empty board. Move generation, make and unmake are the family's skeleton
-//! ([`super`]); make and unmake call [`Pieces::flip`] for every square that empties
-//! or fills.
+//! come from [`crate::attacks`] (through [`super::Tables`]). Move generation, make
+//! and unmake are the family's skeleton ([`super`]); make and unmake call
+//! [`Pieces::flip`] for every square that empties or fills.
 //!
 //! # Layout (128 bytes)
 //!
@@ -61,10 +58,8 @@
 //!
 //! Bit i of `by_role`, `by_color` and `occ[RANK]` is square i (a1 = 0, h8 = 63);
 //! the other three boards number the squares as above. `by_role` and `by_color` are
-//! [`Sets`], `occ` is [`RotatedPieces::occ`].
+//! [`Sets`]; with `occ` they make [`RotatedPieces`].
 
-#[cfg(doc)]
-use super::Technique;
 use super::{Bitboards, Occupancy, Pieces, Sets, View};
 use crate::board::PieceSets;
 
@@ -334,9 +329,7 @@ impl Pieces for RotatedPieces {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct RotatedLookup;
 
-technique!(RotatedLookup, "rotated", guarded: true, u64, RotatedPieces, |s, o| rook_attacks(s, &o), |s, o| {
-    bishop_attacks(s, &o)
-});
+technique!(RotatedLookup, "rotated", u64, RotatedPieces, |s, o| rook_attacks(s, &o), |s, o| { bishop_attacks(s, &o) });
 
 /// Rotated bitboards: the `rotated` representation.
 pub type Rotated = Bitboards<RotatedLookup>;
