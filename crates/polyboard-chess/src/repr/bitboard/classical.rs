@@ -37,7 +37,7 @@
 //! Bit i of every bitboard is square i (a1 = 0, b1 = 1, ..., h8 = 63). The pieces are
 //! [`Sets`].
 
-use super::{Bitboards, Sets};
+use super::Sets;
 
 /// Direction indices into `RAYS`: the four towards h8 first (scanned with the
 /// lowest bit), then the four towards a1 (scanned with the highest bit).
@@ -117,21 +117,10 @@ fn bishop_attacks(sq: usize, occ: u64) -> u64 {
         | negative_ray(sq, SOUTH_EAST, occ)
 }
 
-/// The technique of `classical`: ray scans to the first blocker.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct RayScan;
-
-technique!(RayScan, "classical", u64, Sets<u64>, rook_attacks, bishop_attacks);
-
-/// Classical bitboards: the `classical` representation.
-pub type Classical = Bitboards<RayScan>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn size_is_96_bytes() {
-        assert_eq!(core::mem::size_of::<Classical>(), 96);
-    }
+technique! {
+    /// The technique of `classical`: ray scans to the first blocker.
+    struct RayScan;
+    /// Classical bitboards: the `classical` representation.
+    type Classical;
+    "classical", u64, Sets<u64>, rook_attacks, bishop_attacks
 }

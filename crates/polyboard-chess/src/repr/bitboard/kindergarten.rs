@@ -49,7 +49,7 @@
 //! copied on every move, which is how Sjaak makes moves (copy-make, unmake by
 //! dropping the copy); make/unmake in place is provided as well.
 
-use super::{Bitboards, Sets};
+use super::Sets;
 
 const RANK_1: u64 = 0xff;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -200,25 +200,11 @@ fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     diagonal_attacks(sq, occ, DIAG[sq]) | diagonal_attacks(sq, occ, ANTI[sq])
 }
 
-/// The technique of `kindergarten`: rank, file and diagonal occupancies gathered
-/// into 6-bit indices by shifts and multiplies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct KindergartenLookup;
-
-technique!(KindergartenLookup, "kindergarten", u64, Sets<u64>, rook_attacks, bishop_attacks);
-
-/// Kindergarten bitboards: the `kindergarten` representation.
-pub type Kindergarten = Bitboards<KindergartenLookup>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Board, Position};
-
-    #[test]
-    fn layout_size() {
-        assert_eq!(core::mem::size_of::<Kindergarten>(), 96);
-        let b = Kindergarten::from_position(&Position::startpos());
-        assert_eq!(b.to_position(), Position::startpos());
-    }
+technique! {
+    /// The technique of `kindergarten`: rank, file and diagonal occupancies gathered
+    /// into 6-bit indices by shifts and multiplies.
+    struct KindergartenLookup;
+    /// Kindergarten bitboards: the `kindergarten` representation.
+    type Kindergarten;
+    "kindergarten", u64, Sets<u64>, rook_attacks, bishop_attacks
 }

@@ -40,13 +40,3 @@ pub type Magic = Bitboards<Fancy>;
 /// PEXT bitboards: the `pext` representation (BMI2 only).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub type PextBoard = Bitboards<Pext>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn layout_size() {
-        assert_eq!(core::mem::size_of::<Magic>(), 96);
-    }
-}

@@ -72,9 +72,19 @@ use crate::types::Color;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
 
-/// Implements [`Technique`] for `$t`: the name, the bitboard and pieces types, and the two slider functions (called with the square
-/// and the occupancy in the pieces' form, by value).
+/// Implements [`Technique`] for `$t`: the name, the bitboard and pieces types, and
+/// the two slider functions (called with the square and the occupancy in the pieces'
+/// form, by value). The first form also declares the technique's type and the
+/// representation's alias.
 macro_rules! technique {
+    ($(#[$doc:meta])* struct $t:ident; $(#[$adoc:meta])* type $alias:ident; $($rest:tt)*) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $t;
+        $(#[$adoc])*
+        pub type $alias = $crate::repr::bitboard::Bitboards<$t>;
+        technique!($t, $($rest)*);
+    };
     ($t:ty, $name:expr, $bb:ty, $pieces:ty, $rook:expr, $bishop:expr) => {
         impl $crate::repr::bitboard::Technique for $t {
             const NAME: &'static str = $name;
@@ -170,6 +180,8 @@ pub trait Occupancy<BB>: Copy {
     /// The occupancy with square `sq` emptied if it was occupied, filled if it was
     /// empty.
     fn flip(self, sq: usize) -> Self;
+    /// The occupancy of the squares of `occ` (any set), made from this one.
+    fn changed_to(self, occ: BB) -> Self;
 }
 
 /// The plain occupancy: one bitboard.
@@ -177,6 +189,10 @@ impl<BB: Bits> Occupancy<BB> for BB {
     #[inline(always)]
     fn flip(self, sq: usize) -> BB {
         self ^ BB::bit(sq)
+    }
+    #[inline(always)]
+    fn changed_to(self, occ: BB) -> BB {
+        occ
     }
 }
 
@@ -196,7 +212,10 @@ pub trait Pieces: Copy + Eq + Send + Sync + 'static {
     /// The occupancy of the board, in the lookups' form.
     fn occupancy(&self) -> Self::Occ;
     /// The occupancy `occ` (any set of squares), in the lookups' form.
-    fn occupancy_of(&self, occ: Self::BB) -> Self::Occ;
+    #[inline]
+    fn occupancy_of(&self, occ: Self::BB) -> Self::Occ {
+        self.occupancy().changed_to(occ)
+    }
     /// The role index (pawn 0 .. king 5) of the piece on the occupied square `sq`.
     fn role_on(&self, sq: usize) -> usize;
     /// The CCR Table 1 code of the piece on `sq` (`colour << 3 | (role + 1)`), 0 for
@@ -283,11 +302,6 @@ impl<BB: Bits> Pieces for Sets<BB> {
     #[inline(always)]
     fn occupancy(&self) -> BB {
         self.occupied()
-    }
-
-    #[inline(always)]
-    fn occupancy_of(&self, occ: BB) -> BB {
-        occ
     }
 
     /// Branch-free: the role's index is the weighted sum of its bits.
@@ -414,6 +428,25 @@ mod tests {
                 check(sq, occ);
             }
         }
+    }
+
+    /// The sizes the technique modules document, and the round trip through
+    /// [`crate::Position`].
+    #[test]
+    fn layouts() {
+        fn check<T: Technique>(size: usize) {
+            use crate::{Board, Position};
+            assert_eq!(core::mem::size_of::<Bitboards<T>>(), size, "{}", T::NAME);
+            let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+            let pos = pos.unwrap();
+            assert_eq!(Bitboards::<T>::from_position(&pos).to_position(), pos, "{}", T::NAME);
+        }
+        check::<crate::attacks::Fancy>(96);
+        check::<bb32::Magic32>(96);
+        check::<classical::RayScan>(96);
+        check::<kindergarten::KindergartenLookup>(96);
+        check::<rotated::RotatedLookup>(128);
+        check::<quad::QuadPlanes>(64);
     }
 
     #[test]

@@ -60,9 +60,9 @@
 //! ep: u8 (0 = none; a1 is never an en passant square), turn: Color, chess960: bool
 //! ```
 //! 59 bytes of fields, padded to 64: one cache line, against 96 for `magic`. The
-//! planes are [`QuadPieces`], the rest is the family's [`Bitboards`].
+//! planes are [`QuadPieces`], the rest is the family's [`super::Bitboards`].
 
-use super::{Bitboards, Pieces, View};
+use super::{Pieces, View};
 use crate::board::PieceSets;
 
 const RANK_1: u64 = 0xff;
@@ -187,11 +187,6 @@ impl Pieces for QuadPieces {
         self.occupied()
     }
 
-    #[inline(always)]
-    fn occupancy_of(&self, occ: u64) -> u64 {
-        occ
-    }
-
     /// The low three bits of the code, less one.
     #[inline(always)]
     fn role_on(&self, sq: usize) -> usize {
@@ -224,15 +219,14 @@ impl Pieces for QuadPieces {
     }
 }
 
-/// The technique of `quad`: obstruction-difference sliders on the occupancy derived
-/// from the planes.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct QuadPlanes;
-
-technique!(QuadPlanes, "quad", u64, QuadPieces, rook_attacks, bishop_attacks);
-
-/// Quad-bitboards: the `quad` representation.
-pub type Quad = Bitboards<QuadPlanes>;
+technique! {
+    /// The technique of `quad`: obstruction-difference sliders on the occupancy
+    /// derived from the planes.
+    struct QuadPlanes;
+    /// Quad-bitboards: the `quad` representation.
+    type Quad;
+    "quad", u64, QuadPieces, rook_attacks, bishop_attacks
+}
 
 #[cfg(test)]
 mod tests {
@@ -249,10 +243,5 @@ mod tests {
         assert_eq!(b.code_on(51), 9);
         assert_eq!(b.code_on(27), 0);
         assert_eq!(Quad::from_position(&Position::startpos()).to_position(), Position::startpos());
-    }
-
-    #[test]
-    fn layout_size() {
-        assert_eq!(core::mem::size_of::<Quad>(), 64);
     }
 }

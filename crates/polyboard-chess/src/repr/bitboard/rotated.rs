@@ -33,7 +33,7 @@
 //!
 //! The skeleton asks for attacks under an arbitrary occupancy too (static exchange
 //! lifts pieces one by one): the squares where it differs from the board's are
-//! flipped in a local copy the same way ([`Pieces::occupancy_of`]).
+//! flipped in a local copy the same way ([`Occupancy::changed_to`]).
 //!
 //! Knight, king and pawn attacks and the `between` squares of two aligned squares
 //! come from [`crate::attacks`] (through [`super::Tables`]). Move generation, make
@@ -60,7 +60,7 @@
 //! the other three boards number the squares as above. `by_role` and `by_color` are
 //! [`Sets`]; with `occ` they make [`RotatedPieces`].
 
-use super::{Bitboards, Occupancy, Pieces, Sets, View};
+use super::{Occupancy, Pieces, Sets, View};
 use crate::board::PieceSets;
 
 /// Line kinds, which are also the indices of the four occupancy boards.
@@ -253,6 +253,17 @@ impl Occupancy<u64> for Boards {
     fn flip(self, sq: usize) -> Boards {
         flipped(self, sq)
     }
+    /// These boards with every square where `occ` differs from them flipped.
+    #[inline]
+    fn changed_to(self, occ: u64) -> Boards {
+        let mut boards = self;
+        let mut diff = occ ^ self[RANK];
+        while diff != 0 {
+            boards = flipped(boards, diff.trailing_zeros() as usize);
+            diff &= diff - 1;
+        }
+        boards
+    }
 }
 
 /// The pieces of `rotated`: the role and colour sets, and the occupancy in four
@@ -289,17 +300,6 @@ impl Pieces for RotatedPieces {
     fn occupancy(&self) -> Boards {
         self.occ
     }
-    /// The board's four boards with every square where `occ` differs flipped.
-    #[inline]
-    fn occupancy_of(&self, occ: u64) -> Boards {
-        let mut boards = self.occ;
-        let mut diff = occ ^ self.occ[RANK];
-        while diff != 0 {
-            boards = flipped(boards, diff.trailing_zeros() as usize);
-            diff &= diff - 1;
-        }
-        boards
-    }
     #[inline(always)]
     fn role_on(&self, sq: usize) -> usize {
         self.sets.role_on(sq)
@@ -325,14 +325,13 @@ impl Pieces for RotatedPieces {
     }
 }
 
-/// The technique of `rotated`: line states read from the rotated occupancies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct RotatedLookup;
-
-technique!(RotatedLookup, "rotated", u64, RotatedPieces, |s, o| rook_attacks(s, &o), |s, o| { bishop_attacks(s, &o) });
-
-/// Rotated bitboards: the `rotated` representation.
-pub type Rotated = Bitboards<RotatedLookup>;
+technique! {
+    /// The technique of `rotated`: line states read from the rotated occupancies.
+    struct RotatedLookup;
+    /// Rotated bitboards: the `rotated` representation.
+    type Rotated;
+    "rotated", u64, RotatedPieces, |s, o| rook_attacks(s, &o), |s, o| bishop_attacks(s, &o)
+}
 
 #[cfg(test)]
 mod tests {
@@ -387,10 +386,5 @@ mod tests {
             c.unmake(mv, undo);
             assert_eq!(c, b);
         }
-    }
-
-    #[test]
-    fn size_is_128_bytes() {
-        assert_eq!(core::mem::size_of::<Rotated>(), 128);
     }
 }
