@@ -126,15 +126,12 @@ const fn place(kind: usize, sq: usize) -> Place {
 
 const fn build_rotated_bits() -> [[u64; 4]; 64] {
     let mut t = [[0u64; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut kind = 0;
-        while kind < 4 {
-            let p = place(kind, sq);
-            t[sq][kind] = 1u64 << (p.start + p.pos);
-            kind += 1;
-        }
-        sq += 1;
+    let mut i = 0;
+    while i < 256 {
+        let (sq, kind) = (i / 4, i % 4);
+        let p = place(kind, sq);
+        t[sq][kind] = 1u64 << (p.start + p.pos);
+        i += 1;
     }
     t
 }

@@ -291,13 +291,20 @@ impl<T: Technique> Bitboards<T> {
         while candidates.any() {
             let from = candidates.lsb();
             candidates = candidates.clear_lsb();
-            let after = occ.flip(from).flip(captured).flip(ep);
-            if Self::rook_hits(ksq, &after, v.ortho & theirs).is_empty()
-                && Self::bishop_hits(ksq, &after, v.diag & theirs).is_empty()
-            {
+            if Self::ep_keeps_king_safe(v, theirs, ksq, occ, [from, captured, ep]) {
                 sink.special(Move::en_passant(square(from), square(ep)));
             }
         }
+    }
+
+    /// True when no slider of `theirs` attacks the king on `ksq` once the capturer,
+    /// the captured pawn and the target square of an en passant capture (`squares`)
+    /// are flipped in the occupancy `occ`.
+    #[inline(always)]
+    fn ep_keeps_king_safe(v: &View<T::BB>, theirs: T::BB, ksq: usize, occ: &Occ<T>, squares: [usize; 3]) -> bool {
+        let after = occ.flip(squares[0]).flip(squares[1]).flip(squares[2]);
+        Self::rook_hits(ksq, &after, v.ortho & theirs).is_empty()
+            && Self::bishop_hits(ksq, &after, v.diag & theirs).is_empty()
     }
 
     /// The legal castling moves of side `W` (Chess960 rules; standard chess is the
@@ -366,10 +373,7 @@ impl<T: Technique> Bitboards<T> {
         while capturers.any() {
             let from = capturers.lsb();
             capturers = capturers.clear_lsb();
-            let after = occ.flip(from).flip(pushed).flip(ep);
-            if Self::rook_hits(ksq, &after, v.ortho & theirs).is_empty()
-                && Self::bishop_hits(ksq, &after, v.diag & theirs).is_empty()
-            {
+            if Self::ep_keeps_king_safe(&v, theirs, ksq, &occ, [from, pushed, ep]) {
                 return true;
             }
         }
