@@ -32,6 +32,22 @@ macro_rules! for_each_repr {
             type $B = polyboard_chess::repr::PextBoard;
             $body;
         }
+        {
+            type $B = polyboard_chess::repr::Classical;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::Kindergarten;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::Rotated;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::Quad;
+            $body;
+        }
     }};
 }
 

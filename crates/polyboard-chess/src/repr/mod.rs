@@ -6,30 +6,24 @@
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
 pub mod array8x8;
-pub mod bb32;
+pub mod bitboard;
 pub mod ccr;
-pub mod classical;
-pub mod kindergarten;
-pub mod magic;
 pub mod mailbox10x12;
 pub mod piecelist;
-pub mod quad;
-pub mod rotated;
 mod sink;
 pub mod x88;
 
 pub use array8x8::Array8x8;
-pub use bb32::Bb32Board;
-pub use ccr::Ccr;
-pub use classical::Classical;
-pub use kindergarten::Kindergarten;
+/// The technique a [`Bitboards`] position is generic over (its former name).
+pub use bitboard::Technique as Lookup;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub use magic::PextBoard;
-pub use magic::{Bitboards, Lookup, Magic};
+pub use bitboard::magic::PextBoard;
+pub use bitboard::{Bitboards, bb32, classical, kindergarten, magic, quad, rotated};
+pub use bitboard::{bb32::Bb32Board, classical::Classical, kindergarten::Kindergarten, magic::Magic};
+pub use bitboard::{quad::Quad, rotated::Rotated};
+pub use ccr::Ccr;
 pub use mailbox10x12::Mailbox;
 pub use piecelist::PieceList;
-pub use quad::Quad;
-pub use rotated::Rotated;
 pub use x88::X88;
 
 /// The names of the representations available on this build, in the order of the

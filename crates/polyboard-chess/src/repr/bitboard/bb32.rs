@@ -2,11 +2,12 @@
 //!
 //! The CCR paper argues that bitboards "require compact 64-bit CPU registers" and
 //! that splitting them into two 32-bit integers makes them slow. `bb32` tests the
-//! claim in isolation: it is the very generator of [`super::magic`] (legal moves
-//! with check and pin masks, bulk counting, make/unmake, incremental Zobrist), the
-//! same source code, instantiated on [`Bb32`] instead of `u64`. Every bitboard
-//! operation (and, or, xor, not, shifts, popcount, lowest bit, `b & (b - 1)`) is done
-//! on the two `u32` halves, as a 32-bit CPU must (see [`polyboard_core::bitboard`]).
+//! claim in isolation: it is the very generator of `magic` (the family's skeleton,
+//! [`super`]: legal moves with check and pin masks, bulk counting, make/unmake,
+//! incremental Zobrist), the same source code, instantiated on [`Bb32`] instead of
+//! `u64`. Every bitboard operation (and, or, xor, not, shifts, popcount, lowest bit,
+//! `b & (b - 1)`) is done on the two `u32` halves, as a 32-bit CPU must (see
+//! [`polyboard_core::bitboard`]).
 //! What changes besides the limbs is only what has to change on 32 bits:
 //!
 //! - Sliding attacks use the classic 32-bit magic index, two 32-bit multiplies
@@ -52,28 +53,24 @@
 //! KNIGHT32, KING32, ROOK_RAYS32, BISHOP_RAYS32: 512 bytes each; PAWN32: 1,024 bytes
 //! ```
 
-use super::magic::{Bitboards, Lookup};
+use super::{Sets, Tables};
 use polyboard_core::bitboard::Bb32;
 
-/// The `bb32` representation: [`Bitboards`] over two `u32` limbs with 32-bit magics.
-pub type Bb32Board = Bitboards<Magic32>;
+technique! {
+    /// The technique of `bb32`: 32-bit magic sliders on [`Sets`] of [`Bb32`].
+    struct Magic32;
+    /// The `bb32` representation: [`super::Bitboards`] over two `u32` limbs with
+    /// 32-bit magics.
+    type Bb32Board;
+    "bb32",
+    Bb32,
+    Sets<Bb32>,
+    |sq: usize, occ| slider(&ROOK_MAGICS32[sq & 63], occ),
+    |sq: usize, occ| slider(&BISHOP_MAGICS32[sq & 63], occ)
+}
 
-/// The lookup of `bb32`: 32-bit magic sliders and [`Bb32`] leaper and line tables.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct Magic32;
-
-impl Lookup for Magic32 {
-    type BB = Bb32;
-    const NAME: &'static str = "bb32";
-
-    #[inline(always)]
-    fn rook(sq: usize, occ: Bb32) -> Bb32 {
-        slider(&ROOK_MAGICS32[sq & 63], occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: usize, occ: Bb32) -> Bb32 {
-        slider(&BISHOP_MAGICS32[sq & 63], occ)
-    }
+/// The leaper and line tables of [`Bb32`], built here at compile time.
+impl Tables for Bb32 {
     #[inline(always)]
     fn knight(sq: usize) -> Bb32 {
         KNIGHT32[sq & 63]
@@ -442,7 +439,7 @@ const BISHOP_NUMBERS: [(u32, u32); 64] = [
 mod tests {
     use super::*;
     use crate::attacks;
-    use crate::board::Board;
+    use crate::repr::bitboard::Tables;
     use polyboard_core::bitboard::Bits;
 
     /// The fixed-seed search that produced `ROOK_NUMBERS` and `BISHOP_NUMBERS`: for
@@ -504,47 +501,24 @@ mod tests {
         assert_eq!(search_magics(&BISHOP_DIRS, &mut state), BISHOP_NUMBERS.to_vec());
     }
 
-    /// Slow reference slider.
-    fn walk(sq: usize, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
-        slide(sq, occ, dirs)
-    }
-
-    #[test]
-    fn sliders_match_ray_walking() {
-        let mut x = 0x1234_5678_9abc_def1u64;
-        for i in 0..40_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = if i < 10 { [0, !0][i & 1] } else { x & x.rotate_left(17) };
-            let sq = if i < 10 { [0, 7, 56, 63, 27][i % 5] } else { (x >> 58) as usize };
-            let o = Bb32::from_u64(occ);
-            assert_eq!(Magic32::rook(sq, o).to_u64(), walk(sq, occ, &ROOK_DIRS));
-            assert_eq!(Magic32::bishop(sq, o).to_u64(), walk(sq, occ, &BISHOP_DIRS));
-        }
-    }
-
     #[test]
     fn tables_match_the_u64_tables() {
         for a in 0..64 {
-            assert_eq!(Magic32::knight(a).to_u64(), attacks::knight(a));
-            assert_eq!(Magic32::king(a).to_u64(), attacks::king(a));
-            assert_eq!(Magic32::pawn(0, a).to_u64(), attacks::pawn(0, a));
-            assert_eq!(Magic32::pawn(1, a).to_u64(), attacks::pawn(1, a));
-            assert_eq!(Magic32::rook_rays(a).to_u64(), attacks::rook_rays(a));
-            assert_eq!(Magic32::bishop_rays(a).to_u64(), attacks::bishop_rays(a));
+            assert_eq!(Bb32::knight(a).to_u64(), attacks::knight(a));
+            assert_eq!(Bb32::king(a).to_u64(), attacks::king(a));
+            assert_eq!(Bb32::pawn(0, a).to_u64(), attacks::pawn(0, a));
+            assert_eq!(Bb32::pawn(1, a).to_u64(), attacks::pawn(1, a));
+            assert_eq!(Bb32::rook_rays(a).to_u64(), attacks::rook_rays(a));
+            assert_eq!(Bb32::bishop_rays(a).to_u64(), attacks::bishop_rays(a));
             for b in 0..64 {
-                assert_eq!(Magic32::between(a, b).to_u64(), attacks::between(a, b));
+                assert_eq!(Bb32::between(a, b).to_u64(), attacks::between(a, b));
             }
         }
         assert_eq!(ATTACKS_LEN, 107_648);
     }
 
     #[test]
-    fn layout_size() {
-        assert_eq!(core::mem::size_of::<Bb32Board>(), 96);
+    fn entry_size() {
         assert_eq!(core::mem::size_of::<Entry>(), 24);
-        let b = Bb32Board::from_position(&crate::Position::startpos());
-        assert_eq!(b.to_position(), crate::Position::startpos());
     }
 }
