@@ -162,9 +162,10 @@ mod tests;
 pub use attacks::{ATTACK_MINOR, ATTACK_PAWN, ATTACK_QUEEN_KING, ATTACK_ROOK};
 pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards};
 
-use crate::board::Board;
+use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
-use crate::types::{Color, Move, Role, Square};
+use crate::repr::sink::{ALL, NOISY, QUIET};
+use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
 use polyboard_core::MoveList;
 use polyboard_core::perft::{MakeUnmake, PerftNode};
@@ -504,9 +505,9 @@ impl PerftNode for Ccr {
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
         if self.turn == Color::White {
-            movegen::generate::<true, _>(self, out);
+            movegen::generate::<true, ALL, _>(self, out);
         } else {
-            movegen::generate::<false, _>(self, out);
+            movegen::generate::<false, ALL, _>(self, out);
         }
     }
 
@@ -514,9 +515,9 @@ impl PerftNode for Ccr {
     fn count_moves(&self) -> u64 {
         let mut c = movegen::Counter(0);
         if self.turn == Color::White {
-            movegen::generate::<true, _>(self, &mut c);
+            movegen::generate::<true, ALL, _>(self, &mut c);
         } else {
-            movegen::generate::<false, _>(self, &mut c);
+            movegen::generate::<false, ALL, _>(self, &mut c);
         }
         c.0
     }
@@ -579,13 +580,8 @@ impl Board for Ccr {
     const NAME: &'static str = "ccr";
 
     fn from_position(pos: &Position) -> Self {
-        let mut bitboards = [0u64; 16];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                bitboards[code(color, role) as usize] = pos.pieces(color, role);
-            }
-        }
-        bitboards[EMPTY as usize] = !pos.occupied();
+        // The sets are laid out by Table 1 code: the paper's `tbitboards`.
+        let bitboards = PieceSets::of_position(pos).0;
         let kings = [square_to_index(pos.king(Color::White)) as u8, square_to_index(pos.king(Color::Black)) as u8];
         Ccr {
             ranks: bitboards_to_ccr(&bitboards),
@@ -601,16 +597,7 @@ impl Board for Ccr {
     }
 
     fn to_position(&self) -> Position {
-        let bb = ccr_to_bitboards(&self.ranks);
-        let mut by_role = [0u64; 6];
-        let mut by_color = [0u64; 2];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let b = bb[code(color, role) as usize];
-                by_role[role.index()] |= b;
-                by_color[color.index()] |= b;
-            }
-        }
+        let (by_role, by_color) = self.piece_sets().to_sets();
         let ep_rank = if self.turn == Color::White { 5 } else { 2 };
         Position {
             by_role,
@@ -638,6 +625,83 @@ impl Board for Ccr {
     #[inline]
     fn zobrist(&self) -> u64 {
         self.zobrist
+    }
+}
+
+impl SearchBoard for Ccr {
+    #[inline]
+    fn generate_noisy(&self, out: &mut MoveList<Move>) {
+        if self.turn == Color::White {
+            movegen::generate::<true, NOISY, _>(self, out);
+        } else {
+            movegen::generate::<false, NOISY, _>(self, out);
+        }
+    }
+
+    #[inline]
+    fn generate_quiet(&self, out: &mut MoveList<Move>) {
+        if self.turn == Color::White {
+            movegen::generate::<true, QUIET, _>(self, out);
+        } else {
+            movegen::generate::<false, QUIET, _>(self, out);
+        }
+    }
+
+    /// The square's nibble: colour bit and role, by Table 1.
+    #[inline]
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let code = self.code_at(sq);
+        let color = if code & BLACK == 0 { Color::White } else { Color::Black };
+        let role = (code & 7).checked_sub(1)?;
+        Some(Piece { color, role: Role::from_index(role as usize % 6) })
+    }
+
+    /// Section 5.5's branch-free conversion ([`ccr_to_bitboards`]): [`PieceSets`] is
+    /// laid out by Table 1 code, so each nibble addresses its set directly.
+    #[inline]
+    fn piece_sets(&self) -> PieceSets {
+        PieceSets(ccr_to_bitboards(&self.ranks))
+    }
+
+    /// By rank displacement and nibble masks from the square outwards, on the CCR
+    /// thinned to `occ` (see the `attacks` module).
+    #[inline]
+    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+        attacks::attackers(&self.ranks, square_to_index(sq), occ)
+    }
+
+    #[inline]
+    fn make_null(&mut self) -> Undo {
+        let undo =
+            Undo { zobrist: self.zobrist, halfmove: self.halfmove, castling: self.castling, ep: self.ep, captured: 0 };
+        let mut key = self.zobrist ^ zobrist::SIDE;
+        if self.ep != NO_EP {
+            key ^= zobrist::EP[(self.ep & 7) as usize];
+            self.ep = NO_EP;
+        }
+        self.zobrist = key;
+        self.halfmove = self.halfmove.wrapping_add(1);
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+        self.turn = self.turn.other();
+        undo
+    }
+
+    #[inline]
+    fn unmake_null(&mut self, undo: Undo) {
+        self.turn = self.turn.other();
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        self.zobrist = undo.zobrist;
+        self.halfmove = undo.halfmove;
+        self.ep = undo.ep;
+    }
+
+    #[inline]
+    fn halfmove(&self) -> u32 {
+        self.halfmove
     }
 }
 
