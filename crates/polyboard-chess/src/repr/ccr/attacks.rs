@@ -210,7 +210,7 @@ fn gather(markers: u32) -> u32 {
 /// thinned rank's nibble markers ([`rank_ray`]).
 pub(super) fn attackers(ranks: &[u32; 8], i: usize, occ: u64) -> u64 {
     let rev = occ.reverse_bits();
-    let board: [u32; 8] = core::array::from_fn(|d| ranks[d] & spread((rev >> (8 * d)) as u32 & 0xff) * NIBBLE);
+    let board: [u32; 8] = core::array::from_fn(|d| ranks[d] & (spread((rev >> (8 * d)) as u32 & 0xff) * NIBBLE));
     let (d, b) = (i >> 3 & 7, 1u32 << (4 * (i & 7)));
     let side = (b << 4) | (b >> 4);
     let mut found = [0u32; 8];

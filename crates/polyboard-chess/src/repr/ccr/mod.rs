@@ -160,7 +160,7 @@ mod movegen;
 mod tests;
 
 pub use attacks::{ATTACK_MINOR, ATTACK_PAWN, ATTACK_QUEEN_KING, ATTACK_ROOK};
-pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards};
+pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards, ccr_to_bitboards_as_printed};
 
 use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
