@@ -12,6 +12,7 @@ pub mod classical;
 pub mod kindergarten;
 pub mod magic;
 pub mod mailbox10x12;
+mod pass;
 pub mod piecelist;
 pub mod quad;
 pub mod rotated;

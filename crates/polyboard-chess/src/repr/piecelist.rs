@@ -63,6 +63,7 @@
 //!                          padding to a multiple of 8                                   7
 //! ```
 
+use super::pass::{pass, unpass};
 use super::sink::{ALL, Coords, Counter, NOISY, QUIET, SquareSink, Stage, in_stage};
 use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
@@ -544,6 +545,16 @@ impl PieceList {
         att & wanted
     }
 
+    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+    #[inline(always)]
+    fn generate_stage<const STAGE: Stage, T: SquareSink<Sq>>(&self, sink: &mut T) {
+        if self.turn == Color::White {
+            self.generate::<true, STAGE, T>(sink)
+        } else {
+            self.generate::<false, STAGE, T>(sink)
+        }
+    }
+
     /// Generates the legal moves of stage `STAGE` (see [`super::sink::Stage`]) of the
     /// side to move (`W`: white) into `sink`.
     #[inline(always)]
@@ -822,6 +833,19 @@ impl PieceList {
         key
     }
 
+    /// What restores the state a move changes besides the lists, nothing captured yet.
+    #[inline(always)]
+    fn undo_record(&self) -> Undo {
+        Undo {
+            castle: self.castle,
+            zobrist: self.zobrist,
+            halfmove: self.halfmove,
+            ep: self.ep,
+            captured: NONE,
+            captured_index: 0,
+        }
+    }
+
     /// Plays `m` in place; returns the undo information.
     #[inline(always)]
     fn make_in_place(&mut self, m: Move) -> Undo {
@@ -830,14 +854,7 @@ impl PieceList {
         let color = self.turn;
         let from = m.from().index();
         let to = m.to().index();
-        let mut undo = Undo {
-            castle: self.castle,
-            zobrist: self.zobrist,
-            halfmove: self.halfmove,
-            ep: self.ep,
-            captured: NONE,
-            captured_index: 0,
-        };
+        let mut undo = self.undo_record();
         let mut key = self.zobrist ^ zobrist::SIDE;
         if self.ep != 0 {
             key ^= zobrist::EP[(self.ep & 7) as usize];
@@ -960,17 +977,13 @@ impl PerftNode for PieceList {
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White { self.generate::<true, ALL, _>(out) } else { self.generate::<false, ALL, _>(out) }
+        self.generate_stage::<ALL, _>(out)
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
         let mut c = Counter(0);
-        if self.turn == Color::White {
-            self.generate::<true, ALL, _>(&mut c)
-        } else {
-            self.generate::<false, ALL, _>(&mut c)
-        }
+        self.generate_stage::<ALL, _>(&mut c);
         c.0
     }
 
@@ -990,12 +1003,9 @@ impl MakeUnmake for PieceList {
 
     #[inline]
     fn unmake(&mut self, m: Move, undo: Undo) {
-        self.turn = self.turn.other();
+        unpass(&mut self.turn, &mut self.fullmove);
         let us = self.turn.index();
         let them = us ^ 1;
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {
@@ -1094,20 +1104,12 @@ impl Board for PieceList {
 impl SearchBoard for PieceList {
     #[inline]
     fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, NOISY, _>(out)
-        } else {
-            self.generate::<false, NOISY, _>(out)
-        }
+        self.generate_stage::<NOISY, _>(out)
     }
 
     #[inline]
     fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, QUIET, _>(out)
-        } else {
-            self.generate::<false, QUIET, _>(out)
-        }
+        self.generate_stage::<QUIET, _>(out)
     }
 
     /// Scans the two lists for the square (one vector compare each).
@@ -1157,34 +1159,16 @@ impl SearchBoard for PieceList {
 
     #[inline]
     fn make_null(&mut self) -> Undo {
-        let undo = Undo {
-            castle: self.castle,
-            zobrist: self.zobrist,
-            halfmove: self.halfmove,
-            ep: self.ep,
-            captured: NONE,
-            captured_index: 0,
-        };
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = 0;
-        }
-        self.zobrist = key;
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        self.turn = self.turn.other();
+        let undo = self.undo_record();
+        let ep_file = (self.ep != 0).then_some(self.ep & 7);
+        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
+        self.ep = 0;
         undo
     }
 
     #[inline]
     fn unmake_null(&mut self, undo: Undo) {
-        self.turn = self.turn.other();
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        unpass(&mut self.turn, &mut self.fullmove);
         self.zobrist = undo.zobrist;
         self.halfmove = undo.halfmove;
         self.ep = undo.ep;

@@ -164,6 +164,7 @@ pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards, ccr_to_bitb
 
 use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
+use crate::repr::pass::{pass, unpass};
 use crate::repr::sink::{ALL, NOISY, QUIET};
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
@@ -504,21 +505,13 @@ impl PerftNode for Ccr {
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            movegen::generate::<true, ALL, _>(self, out);
-        } else {
-            movegen::generate::<false, ALL, _>(self, out);
-        }
+        movegen::generate_stage::<ALL, _>(self, out);
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
         let mut c = movegen::Counter(0);
-        if self.turn == Color::White {
-            movegen::generate::<true, ALL, _>(self, &mut c);
-        } else {
-            movegen::generate::<false, ALL, _>(self, &mut c);
-        }
+        movegen::generate_stage::<ALL, _>(self, &mut c);
         c.0
     }
 
@@ -540,12 +533,9 @@ impl MakeUnmake for Ccr {
 
     #[inline]
     fn unmake(&mut self, m: Move, undo: Undo) {
-        self.turn = self.turn.other();
+        unpass(&mut self.turn, &mut self.fullmove);
         let color = self.turn;
         let us = color.index();
-        if color == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
         let from = square_to_index(m.from());
         let to = square_to_index(m.to());
         if m.is_castle() {
@@ -631,20 +621,12 @@ impl Board for Ccr {
 impl SearchBoard for Ccr {
     #[inline]
     fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            movegen::generate::<true, NOISY, _>(self, out);
-        } else {
-            movegen::generate::<false, NOISY, _>(self, out);
-        }
+        movegen::generate_stage::<NOISY, _>(self, out);
     }
 
     #[inline]
     fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            movegen::generate::<true, QUIET, _>(self, out);
-        } else {
-            movegen::generate::<false, QUIET, _>(self, out);
-        }
+        movegen::generate_stage::<QUIET, _>(self, out);
     }
 
     /// The square's nibble: colour bit and role, by Table 1.
@@ -674,26 +656,15 @@ impl SearchBoard for Ccr {
     fn make_null(&mut self) -> Undo {
         let undo =
             Undo { zobrist: self.zobrist, halfmove: self.halfmove, castling: self.castling, ep: self.ep, captured: 0 };
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != NO_EP {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = NO_EP;
-        }
-        self.zobrist = key;
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        self.turn = self.turn.other();
+        let ep_file = (self.ep != NO_EP).then_some(self.ep);
+        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
+        self.ep = NO_EP;
         undo
     }
 
     #[inline]
     fn unmake_null(&mut self, undo: Undo) {
-        self.turn = self.turn.other();
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        unpass(&mut self.turn, &mut self.fullmove);
         self.zobrist = undo.zobrist;
         self.halfmove = undo.halfmove;
         self.ep = undo.ep;

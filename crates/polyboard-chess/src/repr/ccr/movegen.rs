@@ -358,9 +358,20 @@ fn span(a: usize, b: usize) -> u32 {
     (u32::MAX >> (4 * lo)) & (u32::MAX << (4 * (7 - hi)))
 }
 
-/// Generates the legal moves of the side `W` (white when true) into `sink`.
+/// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
 #[inline(always)]
-pub(super) fn generate<const W: bool, const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
+pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
+    if b.turn == crate::Color::White {
+        generate::<true, STAGE, S>(b, sink);
+    } else {
+        generate::<false, STAGE, S>(b, sink);
+    }
+}
+
+/// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
+/// the side `W` (white when true) into `sink`.
+#[inline(always)]
+fn generate<const W: bool, const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
     let ranks = &b.ranks;
     let us = if W { 0 } else { 1 };
     let ksq = b.kings[us] as usize;
