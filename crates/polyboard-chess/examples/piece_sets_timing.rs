@@ -1,5 +1,5 @@
-//! How long [`SearchBoard::piece_sets`] takes on each representation that answers
-//! it: ns per call over the positions of the perft suite and of a fixed
+//! How long [`SearchBoard::piece_sets`] and [`SearchBoard::attackers`] take on each
+//! representation that answers them: ns per call over the positions of the perft suite and of a fixed
 //! pseudo-random walk from each. The CCR's is the paper's section 5.5 conversion;
 //! the procedure exactly as printed is timed beside it. Run with
 //! `cargo run --release -p polyboard-chess --example piece_sets_timing`. A quick
@@ -8,7 +8,7 @@
 
 use polyboard_chess::repr::ccr::ccr_to_bitboards_as_printed;
 use polyboard_chess::repr::{Ccr, Magic, PieceList};
-use polyboard_chess::{Board, Position, SearchBoard, epd};
+use polyboard_chess::{Board, Position, SearchBoard, Square, epd};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -37,7 +37,7 @@ fn positions() -> Vec<Position> {
 fn time<B>(boards: &[B], f: impl Fn(&B) -> u64) -> f64 {
     let mut best = f64::MAX;
     let mut acc = 0u64;
-    for _ in 0..2000 {
+    for _ in 0..(2_000_000 / boards.len().max(1)).max(20) {
         let start = Instant::now();
         for b in boards {
             acc ^= f(black_box(b));
@@ -59,12 +59,21 @@ fn piece_sets<B: SearchBoard>(positions: &[Position]) -> f64 {
     time(&boards, |b| fold(&b.piece_sets().0))
 }
 
+/// Nanoseconds per `attackers` call of representation `B`, over every square under
+/// the full occupancy.
+fn attackers<B: SearchBoard>(positions: &[Position]) -> f64 {
+    let boards: Vec<(B, u64)> = positions.iter().map(|p| (B::from_position(p), p.occupied())).collect();
+    let squares: Vec<Square> = (0..64).map(Square::from_index).collect();
+    time(&boards, |(b, occ)| squares.iter().fold(0, |a, &sq| a ^ b.attackers(sq, *occ))) / 64.0
+}
+
 fn main() {
     let positions = positions();
     println!("{} positions; ns per call, fastest pass", positions.len());
-    println!("magic      {:6.2}", piece_sets::<Magic>(&positions));
-    println!("piecelist  {:6.2}", piece_sets::<PieceList>(&positions));
-    println!("ccr        {:6.2}", piece_sets::<Ccr>(&positions));
+    println!("repr       piece_sets attackers");
+    println!("magic      {:10.2} {:9.2}", piece_sets::<Magic>(&positions), attackers::<Magic>(&positions));
+    println!("piecelist  {:10.2} {:9.2}", piece_sets::<PieceList>(&positions), attackers::<PieceList>(&positions));
+    println!("ccr        {:10.2} {:9.2}", piece_sets::<Ccr>(&positions), attackers::<Ccr>(&positions));
     let ranks: Vec<[u32; 8]> = positions.iter().map(|p| Ccr::from_position(p).ranks()).collect();
     println!("ccr, 5.5 as printed {:6.2}", time(&ranks, |r| fold(&ccr_to_bitboards_as_printed(r))));
 }

@@ -45,6 +45,23 @@
 //! `KNIGHT_TARGETS` (512 bytes) and `PAWN_CAPTURES` (256 bytes), all computed by
 //! `const fn` at compile time.
 //!
+//! # The queries a search asks ([`SearchBoard`])
+//!
+//! - Staged generation: the generator takes the stage as a const generic (`ALL`,
+//!   `NOISY`, `QUIET` of the shared sinks), so perft's `ALL` compiles to the
+//!   generator as it was. A target is of the noisy stage when the enemy list holds
+//!   its square (the same vector compare that stops a slider), and a pawn reaching
+//!   the last rank gives the queen to the noisy stage and the under-promotions to the
+//!   quiet one. Castling is quiet, en passant noisy.
+//! - `piece_on`: the vector compare of each list. `piece_sets`: one pass over the
+//!   lists, each entry ORing its square into the set its colour and role address
+//!   (Table 1 order).
+//! - `attackers(sq, occ)`: one pass over both lists; each piece standing on `occ`
+//!   is judged by its relation to `sq` in `REL`, exactly as the attack test does, a
+//!   slider walking the squares between and asking `occ` whether each is taken.
+//! - The null move: the side, clocks and key change as after any move
+//!   (`repr/pass.rs`, shared with `ccr`); the lists are untouched.
+//!
 //! # Layout (96 bytes)
 //!
 //! ```text
@@ -1138,10 +1155,11 @@ impl SearchBoard for PieceList {
         PieceSets(s)
     }
 
-    /// One pass over both lists: each piece standing on `occ` is tested as in
-    /// [`PieceList::attacked`], by the relation of its square to `sq`, a slider walking
-    /// the squares between and asking `occ` (a subset of the list squares, so the same
-    /// answer the lists give for the pieces left on the board) whether each is taken.
+    /// One pass over both lists: each piece standing on `occ` is judged as the attack
+    /// test of move generation judges it, by the relation of its square to `sq`, a
+    /// slider walking the squares between and asking `occ` (a subset of the list
+    /// squares, so the answer the lists give for the pieces left on the board) whether
+    /// each is taken.
     #[inline]
     fn attackers(&self, sq: Square, occ: u64) -> u64 {
         let t = sq.index();
