@@ -126,6 +126,13 @@ impl PieceSets {
         s[0] = !(by_color[0] | by_color[1]);
         PieceSets(s)
     }
+
+    /// The inverse of [`PieceSets::from_sets`]: the `by_role` (pawn..king, both
+    /// colours) and `by_color` (white, black) bitboards.
+    #[inline]
+    pub fn to_sets(&self) -> ([u64; 6], [u64; 2]) {
+        (Role::ALL.map(|r| self.role(r)), Color::ALL.map(|c| self.color(c)))
+    }
 }
 
 /// What a search asks of a board, beyond [`Board`]. This is the contract a new

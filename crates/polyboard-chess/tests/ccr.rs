@@ -8,6 +8,7 @@ use common::*;
 use polyboard_chess::repr::Ccr;
 use polyboard_chess::repr::ccr::{
     ATTACK_MINOR, ATTACK_PAWN, ATTACK_QUEEN_KING, ATTACK_ROOK, BLACK, bitboards_to_ccr, ccr_to_bitboards,
+    ccr_to_bitboards_as_printed,
 };
 use polyboard_chess::{Board, Color, Position, Role, Square};
 
@@ -33,6 +34,7 @@ fn ccr_to_bitboards_and_back_is_the_identity_on_every_suite_position() {
     for pos in &positions {
         let b = Ccr::from_position(pos);
         let bb = ccr_to_bitboards(&b.ranks());
+        assert_eq!(bb, ccr_to_bitboards_as_printed(&b.ranks()), "the tuned conversion: {}", pos.fen());
         assert_eq!(bitboards_to_ccr(&bb), b.ranks(), "{}", pos.fen());
         // The bitboards are the position's own, code by code (Table 1).
         for color in Color::ALL {

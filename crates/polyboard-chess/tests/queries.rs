@@ -27,6 +27,14 @@ macro_rules! for_each_repr {
             type $B = polyboard_chess::repr::Bb32Board;
             $body;
         }
+        {
+            type $B = polyboard_chess::repr::PieceList;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::Ccr;
+            $body;
+        }
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         {
             type $B = polyboard_chess::repr::PextBoard;

@@ -9,6 +9,7 @@ pub mod array8x8;
 pub mod bitboard;
 pub mod ccr;
 pub mod mailbox10x12;
+mod pass;
 pub mod piecelist;
 mod sink;
 pub mod x88;

@@ -10,10 +10,10 @@ use polyboard_core::bitboard::Bits;
 pub(crate) struct Counter(pub u64);
 
 /// The order in which promotions are listed.
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
 
 /// The under-promotions, listed after the queen in [`PROMOTIONS`] order.
-const UNDER: [Role; 3] = [Role::Knight, Role::Rook, Role::Bishop];
+pub(crate) const UNDER: [Role; 3] = [Role::Knight, Role::Rook, Role::Bishop];
 
 /// Which legal moves a generator produces: all of them, or one of the two stages of
 /// [`crate::SearchBoard`] (a const generic parameter, so each stage compiles to its
@@ -25,6 +25,18 @@ pub(crate) const ALL: Stage = 0;
 pub(crate) const NOISY: Stage = 1;
 /// The other legal moves.
 pub(crate) const QUIET: Stage = 2;
+
+/// True when a move onto a square not holding one of the mover's pieces belongs to
+/// stage `STAGE`, given whether it captures (promotions aside: see
+/// [`SquareSink::push_promo`]). Constant for `ALL`, so it compiles away there.
+#[inline(always)]
+pub(crate) const fn in_stage<const STAGE: Stage>(capture: bool) -> bool {
+    match STAGE {
+        NOISY => capture,
+        QUIET => !capture,
+        _ => true,
+    }
+}
 
 /// Receives moves as bitboards of target squares: the bitboard generators.
 pub(crate) trait BitSink<BB: Bits> {
@@ -139,6 +151,16 @@ pub(crate) trait SquareSink<C: Coords> {
     fn under_promo(&mut self, from: u8, to: u8);
     /// En passant or castling.
     fn special(&mut self, mv: Move);
+    /// A pawn pushed to the last rank, in stage `STAGE`: the four promotions, the
+    /// queen alone (noisy) or the three under-promotions (quiet).
+    #[inline(always)]
+    fn push_promo<const STAGE: Stage>(&mut self, from: u8, to: u8) {
+        match STAGE {
+            NOISY => self.queen_promo(from, to),
+            QUIET => self.under_promo(from, to),
+            _ => self.promo(from, to),
+        }
+    }
 }
 
 impl<C: Coords> SquareSink<C> for Counter {

@@ -16,7 +16,9 @@
 //! two diagonal rays and the file ray together), and pawns a whole rank at a time (a
 //! rank's pawn markers shifted one nibble each way are the capture squares).
 
-use super::{BLACK, LSB, NIBBLE, PAWN, black_lsb, code_lsb, occupied_lsb, rank_ray, white_lsb};
+use super::{
+    BISHOP, BLACK, KING, KNIGHT, LSB, NIBBLE, PAWN, QUEEN, ROOK, black_lsb, code_lsb, occupied_lsb, rank_ray, white_lsb,
+};
 
 /// Attacker bit of a pawn.
 pub const ATTACK_PAWN: u32 = 0b1000;
@@ -164,4 +166,98 @@ fn queen(a: &mut Attacks, d: usize, n: usize) {
     sweep::<-1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
     sweep::<1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
     horizontal(a, d, n, ATTACK_QUEEN_KING);
+}
+
+/// Nibble markers of the nibbles of `r` whose piece has the role `role` (`PAWN` ..
+/// `KING`), of either colour: the low three bits equal to it.
+#[inline(always)]
+fn role_lsb(r: u32, role: u32) -> u32 {
+    let x = r ^ role.wrapping_mul(LSB);
+    !(x | (x >> 1) | (x >> 2)) & LSB
+}
+
+/// Spreads the eight bits of `byte` to the nibble markers of a rank: bit `k` to
+/// bit `4k`.
+#[inline(always)]
+fn spread(byte: u32) -> u32 {
+    let x = (byte | (byte << 12)) & 0x000f_000f;
+    let x = (x | (x << 6)) & 0x0303_0303;
+    (x | (x << 3)) & LSB
+}
+
+/// The inverse of [`spread`]: the nibble markers of a rank to eight bits.
+#[inline(always)]
+fn gather(markers: u32) -> u32 {
+    let x = markers & LSB;
+    let x = (x | (x >> 3)) & 0x0303_0303;
+    let x = (x | (x >> 6)) & 0x000f_000f;
+    (x | (x >> 12)) & 0xff
+}
+
+/// The pieces of both colours that attack the square of internal index `i` when
+/// only the pieces on `occ` (a bitboard in polyboard's numbering) stand on the
+/// board, as a bitboard in polyboard's numbering.
+///
+/// The technique is the attack pass's, run from the target square outwards: the
+/// CCR is first thinned to `occ` (each rank ANDed with `occ`'s byte spread to
+/// `1111b` nibbles; bit-reversing `occ` puts internal index `i` at bit `i`). Then, in
+/// rank elements and nibble masks: a white pawn attacks from one rank below and one
+/// nibble aside, a black pawn from one rank above; knights from Table 3's
+/// (displacement, shift) pairs; kings from the eight neighbours; and for the sliders
+/// one loop per vertical direction carries the two diagonal masks and the file mask
+/// together (the paper's triple mask), each stopping at the first piece it meets,
+/// which attacks when it slides along that line. The rank is one step on the
+/// thinned rank's nibble markers ([`rank_ray`]).
+pub(super) fn attackers(ranks: &[u32; 8], i: usize, occ: u64) -> u64 {
+    let rev = occ.reverse_bits();
+    let board: [u32; 8] = core::array::from_fn(|d| ranks[d] & (spread((rev >> (8 * d)) as u32 & 0xff) * NIBBLE));
+    let (d, b) = (i >> 3 & 7, 1u32 << (4 * (i & 7)));
+    let side = (b << 4) | (b >> 4);
+    let mut found = [0u32; 8];
+    if d <= 6 {
+        found[d + 1] |= side & code_lsb(board[d + 1], PAWN);
+    }
+    if d >= 1 {
+        found[d - 1] |= side & code_lsb(board[d - 1], PAWN | BLACK);
+    }
+    // Knights two nibbles aside one rank away and one nibble aside two ranks away;
+    // kings on the neighbouring squares.
+    let two_aside = (b << 8) | (b >> 8);
+    for (dd, mask, role) in [
+        (-2, side, KNIGHT),
+        (-1, two_aside, KNIGHT),
+        (1, two_aside, KNIGHT),
+        (2, side, KNIGHT),
+        (-1, side | b, KING),
+        (0, side, KING),
+        (1, side | b, KING),
+    ] {
+        let e = d.wrapping_add_signed(dd);
+        if e < 8 {
+            found[e] |= mask & role_lsb(board[e], role);
+        }
+    }
+    let diagonal = |r: u32| role_lsb(r, BISHOP) | role_lsb(r, QUEEN);
+    let straight = |r: u32| role_lsb(r, ROOK) | role_lsb(r, QUEEN);
+    for up in [true, false] {
+        let (mut l, mut v, mut r) = (b, b, b);
+        let mut e = d;
+        while l | v | r != 0 {
+            e = if up { e.wrapping_sub(1) } else { e + 1 };
+            if e > 7 {
+                break;
+            }
+            l <<= 4;
+            r >>= 4;
+            let row = board[e];
+            let occupied = occupied_lsb(row);
+            found[e] |= ((l | r) & diagonal(row)) | (v & straight(row));
+            l &= !occupied;
+            v &= !occupied;
+            r &= !occupied;
+        }
+    }
+    found[d] |= rank_ray(occupied_lsb(board[d]), b) & straight(board[d]);
+    let internal = found.iter().enumerate().fold(0u64, |acc, (e, &m)| acc | u64::from(gather(m)) << (8 * e));
+    internal.reverse_bits()
 }

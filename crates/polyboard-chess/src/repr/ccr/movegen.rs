@@ -7,7 +7,8 @@ use super::{
     BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
     rank_ray, white_lsb,
 };
-use crate::types::Move;
+use crate::repr::sink::{ALL, NOISY, PROMOTIONS, QUIET, Stage, UNDER};
+use crate::types::{Move, Role};
 use polyboard_core::MoveList;
 
 /// Pin line ids, kept per pinned piece in the `pins` nibbles: the line through the
@@ -27,6 +28,10 @@ pub(super) trait Sink {
     fn targets(&mut self, from: usize, d: usize, t: u32);
     /// Promotions (four each) from `from` to every `1111b` nibble of `t` on `d`.
     fn promotions(&mut self, from: usize, d: usize, t: u32);
+    /// Queen promotions only, from `from` to every `1111b` nibble of `t` on `d`.
+    fn queen_promotions(&mut self, from: usize, d: usize, t: u32);
+    /// Under-promotions (three each), from `from` to every `1111b` nibble of `t` on `d`.
+    fn under_promotions(&mut self, from: usize, d: usize, t: u32);
     /// One castling or en passant move.
     fn special(&mut self, mv: Move);
 }
@@ -41,6 +46,14 @@ impl Sink for Counter {
     #[inline(always)]
     fn promotions(&mut self, _from: usize, _d: usize, t: u32) {
         self.0 += u64::from(t.count_ones());
+    }
+    #[inline(always)]
+    fn queen_promotions(&mut self, _from: usize, _d: usize, t: u32) {
+        self.0 += u64::from(t.count_ones() / 4);
+    }
+    #[inline(always)]
+    fn under_promotions(&mut self, _from: usize, _d: usize, t: u32) {
+        self.0 += u64::from(t.count_ones() / 4 * 3);
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -59,16 +72,16 @@ impl Sink for MoveList<Move> {
         }
     }
     #[inline(always)]
-    fn promotions(&mut self, from: usize, d: usize, mut t: u32) {
-        let from = index_to_square(from);
-        while t != 0 {
-            let n = (t.trailing_zeros() / 4) as usize;
-            t &= !(NIBBLE << (4 * n));
-            let to = index_to_square(d * 8 + n);
-            for role in [crate::Role::Queen, crate::Role::Knight, crate::Role::Rook, crate::Role::Bishop] {
-                self.push(Move::promotion(from, to, role));
-            }
-        }
+    fn promotions(&mut self, from: usize, d: usize, t: u32) {
+        push_promotions(self, from, d, t, &PROMOTIONS);
+    }
+    #[inline(always)]
+    fn queen_promotions(&mut self, from: usize, d: usize, t: u32) {
+        push_promotions(self, from, d, t, &[Role::Queen]);
+    }
+    #[inline(always)]
+    fn under_promotions(&mut self, from: usize, d: usize, t: u32) {
+        push_promotions(self, from, d, t, &UNDER);
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
@@ -76,14 +89,31 @@ impl Sink for MoveList<Move> {
     }
 }
 
+/// Pushes a promotion to each of `roles` from `from` to every `1111b` nibble of `t`
+/// on rank element `d`.
+#[inline(always)]
+fn push_promotions(list: &mut MoveList<Move>, from: usize, d: usize, mut t: u32, roles: &[Role]) {
+    let from = index_to_square(from);
+    while t != 0 {
+        let n = (t.trailing_zeros() / 4) as usize;
+        t &= !(NIBBLE << (4 * n));
+        let to = index_to_square(d * 8 + n);
+        for &role in roles {
+            list.push(Move::promotion(from, to, role));
+        }
+    }
+}
+
 /// The state of one generation: the CCR, the masks the handlers test targets
 /// against, and the sink. Every mask is in the CCR layout, `1111b` per square.
-pub(super) struct Gen<'a, S, const W: bool> {
+pub(super) struct Gen<'a, S, const W: bool, const STAGE: Stage> {
     ranks: &'a [u32; 8],
     /// Squares a piece other than the king may move to: not our own, and on the
     /// check-evasion squares (the checker and the squares between) when in check.
+    /// In the quiet stage, the empty ones only.
     target: [u32; 8],
-    /// `target` restricted to enemy pieces: pawn captures.
+    /// `target` restricted to enemy pieces: pawn captures, and every capture in the
+    /// noisy stage.
     capture: [u32; 8],
     /// A line id (FILE, RANK, DIAG, ANTI) in the nibble of each pinned piece.
     pins: [u32; 8],
@@ -101,7 +131,7 @@ pub(super) struct Gen<'a, S, const W: bool> {
 
 /// A move handler of the jump table: generates the moves of our piece on rank
 /// element `d`, nibble `n`.
-type Handler<S, const W: bool> = fn(&mut Gen<'_, S, W>, usize, usize);
+type Handler<S, const W: bool, const STAGE: Stage> = fn(&mut Gen<'_, S, W, STAGE>, usize, usize);
 
 /// The nibble mask of square (`d`, `n`) after a step, or `None` off the board.
 #[inline(always)]
@@ -117,19 +147,19 @@ fn step<const DD: isize, const DN: i32>(d: usize, m: u32) -> (usize, u32) {
     (d, m)
 }
 
-impl<'a, S: Sink, const W: bool> Gen<'a, S, W> {
+impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
     /// Section 5.1's jump table: the handler of every 4-bit code. Only our own codes
     /// are ever dispatched; the others point to a no-op.
-    const JUMP: [Handler<S, W>; 16] = {
-        let none: Handler<S, W> = nothing::<S, W>;
+    const JUMP: [Handler<S, W, STAGE>; 16] = {
+        let none: Handler<S, W, STAGE> = nothing::<S, W, STAGE>;
         let mut table = [none; 16];
         let base = if W { 0 } else { BLACK as usize };
-        table[base + PAWN as usize] = pawn::<S, W>;
-        table[base + KNIGHT as usize] = knight::<S, W>;
-        table[base + BISHOP as usize] = bishop::<S, W>;
-        table[base + ROOK as usize] = rook::<S, W>;
-        table[base + QUEEN as usize] = queen::<S, W>;
-        table[base + KING as usize] = king::<S, W>;
+        table[base + PAWN as usize] = pawn::<S, W, STAGE>;
+        table[base + KNIGHT as usize] = knight::<S, W, STAGE>;
+        table[base + BISHOP as usize] = bishop::<S, W, STAGE>;
+        table[base + ROOK as usize] = rook::<S, W, STAGE>;
+        table[base + QUEEN as usize] = queen::<S, W, STAGE>;
+        table[base + KING as usize] = king::<S, W, STAGE>;
         table
     };
 
@@ -153,6 +183,13 @@ impl<'a, S: Sink, const W: bool> Gen<'a, S, W> {
     #[inline(always)]
     fn their_lsb(r: u32) -> u32 {
         if W { black_lsb(r) } else { white_lsb(r) }
+    }
+
+    /// The targets of a piece's move on rank `d` in this stage: `capture` in the noisy
+    /// stage, else `target` (which the quiet stage keeps to empty squares).
+    #[inline(always)]
+    fn piece_target(&self, d: usize) -> u32 {
+        if STAGE == NOISY { self.capture[d & 7] } else { self.target[d & 7] }
     }
 
     /// The pin line id of our piece on (`d`, `n`), 0 when not pinned.
@@ -321,9 +358,20 @@ fn span(a: usize, b: usize) -> u32 {
     (u32::MAX >> (4 * lo)) & (u32::MAX << (4 * (7 - hi)))
 }
 
-/// Generates the legal moves of the side `W` (white when true) into `sink`.
+/// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
 #[inline(always)]
-pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
+pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
+    if b.turn == crate::Color::White {
+        generate::<true, STAGE, S>(b, sink);
+    } else {
+        generate::<false, STAGE, S>(b, sink);
+    }
+}
+
+/// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
+/// the side `W` (white when true) into `sink`.
+#[inline(always)]
+fn generate<const W: bool, const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
     let ranks = &b.ranks;
     let us = if W { 0 } else { 1 };
     let ksq = b.kings[us] as usize;
@@ -335,9 +383,9 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
     let their = attack_table(ranks, !W, kd, kmask);
     let in_check = their[kd] & kmask != 0;
 
-    let own = ranks.map(|r| Gen::<S, W>::own_lsb(r) * NIBBLE);
+    let own = ranks.map(|r| Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE);
     let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
-    let mut g = Gen::<S, W> {
+    let mut g = Gen::<S, W, STAGE> {
         ranks,
         target: [0; 8],
         capture: [0; 8],
@@ -367,34 +415,35 @@ pub(super) fn generate<const W: bool, S: Sink>(b: &Ccr, sink: &mut S) {
         }
     }
     for d in 0..8 {
-        g.target[d] = !own[d] & evasion[d];
-        g.capture[d] = g.target[d] & (Gen::<S, W>::their_lsb(ranks[d]) * NIBBLE);
+        let free = if STAGE == QUIET { !occupied[d] } else { !own[d] };
+        g.target[d] = free & evasion[d];
+        g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(ranks[d]) * NIBBLE);
     }
 
     // Section 5.1: the outer loop over the ranks (displacements), the inner over the
     // nibbles, one table jump per piece. Empty squares and their pieces are skipped
     // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
     for (d, &r) in ranks.iter().enumerate() {
-        let mut bits = Gen::<S, W>::own_lsb(r);
+        let mut bits = Gen::<S, W, STAGE>::own_lsb(r);
         while bits != 0 {
             let shift = bits.trailing_zeros();
             bits &= bits - 1;
             let code = (r >> shift) & NIBBLE;
-            (Gen::<S, W>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+            (Gen::<S, W, STAGE>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
         }
     }
 
-    if b.ep != NO_EP {
+    if STAGE != QUIET && b.ep != NO_EP {
         g.en_passant(b.ep as usize, kd, kn);
     }
 }
 
-fn nothing<S: Sink, const W: bool>(_: &mut Gen<'_, S, W>, _: usize, _: usize) {}
+fn nothing<S: Sink, const W: bool, const STAGE: Stage>(_: &mut Gen<'_, S, W, STAGE>, _: usize, _: usize) {}
 
 /// Pawn: one step forward (displacement -4 for white, +4 for black), two from the
 /// starting rank, captures one nibble aside; promotions on the last rank. The
 /// single push and both captures land on one rank, so they go out as one mask.
-fn pawn<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn pawn<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     let pin = g.pin(d, n);
     let m = NIBBLE << (4 * n);
     let from = d * 8 + n;
@@ -406,13 +455,20 @@ fn pawn<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
     let keep = |line: u32| if pin == 0 || pin == line { u32::MAX } else { 0 };
     let push = m & !g.occupied[d1] & keep(FILE);
     let captures = ((m << 4) & keep(left_line) | (m >> 4) & keep(right_line)) & g.capture[d1];
-    let t = (push & g.target[d1]) | captures;
-    if d1 == (if W { 0 } else { 7 }) {
-        g.sink.promotions(from, d1, t);
-    } else {
-        g.sink.targets(from, d1, t);
+    let quiet = push & g.target[d1];
+    let promoting = d1 == (if W { 0 } else { 7 });
+    match STAGE {
+        ALL if promoting => g.sink.promotions(from, d1, quiet | captures),
+        ALL => g.sink.targets(from, d1, quiet | captures),
+        NOISY if promoting => {
+            g.sink.promotions(from, d1, captures);
+            g.sink.queen_promotions(from, d1, quiet);
+        }
+        NOISY => g.sink.targets(from, d1, captures),
+        _ if promoting => g.sink.under_promotions(from, d1, quiet),
+        _ => g.sink.targets(from, d1, quiet),
     }
-    if d == (if W { 6 } else { 1 }) && push != 0 {
+    if STAGE != NOISY && d == (if W { 6 } else { 1 }) && push != 0 {
         let d2 = if W { 4 } else { 3 };
         g.sink.targets(from, d2, m & !g.occupied[d2] & g.target[d2]);
     }
@@ -420,7 +476,7 @@ fn pawn<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
 
 /// Knight: the eight (displacement, rotation) pairs of section 4.3; a pinned knight
 /// never moves.
-fn knight<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn knight<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     if g.pin(d, n) != 0 {
         return;
     }
@@ -429,15 +485,15 @@ fn knight<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
     let one = (m << 8) | (m >> 8);
     let two = (m << 4) | (m >> 4);
     if d >= 1 {
-        g.sink.targets(from, d - 1, g.target[d - 1] & one);
+        g.sink.targets(from, d - 1, g.piece_target(d - 1) & one);
         if d >= 2 {
-            g.sink.targets(from, d - 2, g.target[d - 2] & two);
+            g.sink.targets(from, d - 2, g.piece_target(d - 2) & two);
         }
     }
     if d <= 6 {
-        g.sink.targets(from, d + 1, g.target[d + 1] & one);
+        g.sink.targets(from, d + 1, g.piece_target(d + 1) & one);
         if d <= 5 {
-            g.sink.targets(from, d + 2, g.target[d + 2] & two);
+            g.sink.targets(from, d + 2, g.piece_target(d + 2) & two);
         }
     }
 }
@@ -448,7 +504,12 @@ fn knight<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
 /// right. A mask moves on while its square is empty and drops to zero after the
 /// first piece (a capture if it is theirs); a shift past the edge zeroes it too.
 #[inline(always)]
-fn sweep<S: Sink, const W: bool, const DD: isize>(g: &mut Gen<'_, S, W>, d: usize, n: usize, m: [u32; 3]) {
+fn sweep<S: Sink, const W: bool, const STAGE: Stage, const DD: isize>(
+    g: &mut Gen<'_, S, W, STAGE>,
+    d: usize,
+    n: usize,
+    m: [u32; 3],
+) {
     let from = d * 8 + n;
     let [mut l, mut v, mut r] = m;
     let mut d = d;
@@ -463,7 +524,7 @@ fn sweep<S: Sink, const W: bool, const DD: isize>(g: &mut Gen<'_, S, W>, d: usiz
         if t == 0 {
             break;
         }
-        g.sink.targets(from, d, t & g.target[d]);
+        g.sink.targets(from, d, t & g.piece_target(d));
         let b = g.occupied[d];
         l &= !b;
         v &= !b;
@@ -476,43 +537,54 @@ fn sweep<S: Sink, const W: bool, const DD: isize>(g: &mut Gen<'_, S, W>, d: usiz
 /// -4) the a1-h8 diagonal shifts right and the h1-a8 diagonal left; down, the
 /// reverse. The rank is done in one step on the rank's nibble markers.
 #[inline(always)]
-fn slider<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize, diag: bool, ortho: bool) {
+fn slider<S: Sink, const W: bool, const STAGE: Stage>(
+    g: &mut Gen<'_, S, W, STAGE>,
+    d: usize,
+    n: usize,
+    diag: bool,
+    ortho: bool,
+) {
     let pin = g.pin(d, n);
     let m = NIBBLE << (4 * n);
     let on = |line: u32| if pin == 0 || pin == line { m } else { 0 };
     let (a1h8, h1a8) = if diag { (on(DIAG), on(ANTI)) } else { (0, 0) };
     let file = if ortho { on(FILE) } else { 0 };
-    sweep::<S, W, -1>(g, d, n, [h1a8, file, a1h8]);
-    sweep::<S, W, 1>(g, d, n, [a1h8, file, h1a8]);
+    sweep::<S, W, STAGE, -1>(g, d, n, [h1a8, file, a1h8]);
+    sweep::<S, W, STAGE, 1>(g, d, n, [a1h8, file, h1a8]);
     if ortho && (pin == 0 || pin == RANK) {
         let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
-        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.target[d & 7]);
+        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.piece_target(d));
     }
 }
 
-fn bishop<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn bishop<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     slider(g, d, n, true, false);
 }
 
-fn rook<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn rook<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     slider(g, d, n, false, true);
 }
 
-fn queen<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn queen<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     slider(g, d, n, true, true);
 }
 
 /// King: Table 3's eight neighbours, each legal when not ours and zero in their
 /// attack table (computed with the king lifted); then castling.
-fn king<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
+fn king<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     let m = NIBBLE << (4 * n);
     let from = d * 8 + n;
     let side = (m << 4) | (m >> 4);
     let row = side | m;
-    let to = |g: &mut Gen<'_, S, W>, d: usize, mask: u32| {
+    let to = |g: &mut Gen<'_, S, W, STAGE>, d: usize, mask: u32| {
         let a = g.their[d];
         let attacked = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111_1111;
-        g.sink.targets(from, d, mask & !g.own[d] & !(attacked * NIBBLE));
+        let stage = match STAGE {
+            NOISY => g.occupied[d],
+            QUIET => !g.occupied[d],
+            _ => u32::MAX,
+        };
+        g.sink.targets(from, d, mask & !g.own[d] & !(attacked * NIBBLE) & stage);
     };
     to(g, d & 7, side);
     if d >= 1 {
@@ -521,7 +593,7 @@ fn king<S: Sink, const W: bool>(g: &mut Gen<'_, S, W>, d: usize, n: usize) {
     if d <= 6 {
         to(g, d + 1, row);
     }
-    if !g.in_check && g.castling != 0 {
+    if STAGE != NOISY && !g.in_check && g.castling != 0 {
         g.castle(d, n);
     }
 }
