@@ -27,6 +27,18 @@ macro_rules! for_each_repr {
             type $B = polyboard_chess::repr::Bb32Board;
             $body;
         }
+        {
+            type $B = polyboard_chess::repr::Array8x8;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::Mailbox;
+            $body;
+        }
+        {
+            type $B = polyboard_chess::repr::X88;
+            $body;
+        }
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         {
             type $B = polyboard_chess::repr::PextBoard;

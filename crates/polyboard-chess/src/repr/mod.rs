@@ -5,20 +5,17 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
-pub mod array8x8;
 pub mod bb32;
 pub mod ccr;
 pub mod classical;
 pub mod kindergarten;
 pub mod magic;
-pub mod mailbox10x12;
+pub mod mailbox;
 pub mod piecelist;
 pub mod quad;
 pub mod rotated;
 mod sink;
-pub mod x88;
 
-pub use array8x8::Array8x8;
 pub use bb32::Bb32Board;
 pub use ccr::Ccr;
 pub use classical::Classical;
@@ -26,11 +23,10 @@ pub use kindergarten::Kindergarten;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use magic::PextBoard;
 pub use magic::{Bitboards, Lookup, Magic};
-pub use mailbox10x12::Mailbox;
+pub use mailbox::{Array8x8, Geometry, Mailbox, Mailboxes, Technique, X88};
 pub use piecelist::PieceList;
 pub use quad::Quad;
 pub use rotated::Rotated;
-pub use x88::X88;
 
 /// The names of the representations available on this build, in the order of the
 /// comparison. The first is the default of `polyboard perft` (the fastest).
