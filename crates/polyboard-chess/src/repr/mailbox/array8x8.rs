@@ -7,8 +7,8 @@
 //! array)". There is nothing around the board: every step of every piece works on a
 //! (file, rank) pair and checks that both are still in 0..8 before it looks at the
 //! array ("each move has to be checked to ensure it is on the board"). A step is an
-//! index offset (±1 a file, ±8 a rank), whose file part, in -2..=2, is read back from
-//! the offset for that check. There are no piece lists either: the generator finds the
+//! index offset (±1 a file, ±8 a rank), whose file part, in -2..=2, and rank part are
+//! read back from the offset for that check. There are no piece lists either: the generator finds the
 //! pieces of the side to move by scanning the 64 squares. Only the two king squares
 //! are kept (in the family's common fields).
 //!
@@ -107,8 +107,10 @@ impl Technique for Cells8x8 {
     #[inline(always)]
     fn shift(&mut self, _side: usize, _from: u8, _to: u8) {}
 
-    /// The rays, knight squares and pawn squares around `t` are looked at.
-    fn attacked<const W: bool>(&self, _kings: [u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
+    /// The rays, knight squares and pawn squares around `t` are looked at. Kept out of
+    /// line: inlined at each king step, it made the generator slower.
+    #[inline(never)]
+    fn attacked<const W: bool>(&self, _kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
         let (enemy, up) = if W { (BLACK, Self::UP) } else { (WHITE, -Self::UP) };
         if Self::step(view, t, up - 1).1 == enemy | PAWN || Self::step(view, t, up + 1).1 == enemy | PAWN {
             return true;
@@ -136,7 +138,7 @@ impl Technique for Cells8x8 {
     /// The eight rays walked out from the king; knight and pawn checks read off the
     /// squares around it.
     #[inline(always)]
-    fn king_lines<const W: bool>(&self, kings: [u8; 2]) -> Lines<[i8; 64]> {
+    fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<[i8; 64]> {
         let (own, enemy, up) = if W { (WHITE, BLACK, Self::UP) } else { (BLACK, WHITE, -Self::UP) };
         let k = kings[if W { 0 } else { 1 }];
         let at = |x| self.at(x);
@@ -199,7 +201,7 @@ impl Technique for Cells8x8 {
 
     /// The rays walked out from `t` over a board on which the squares off `occ` are
     /// empty, and the knight, king and pawn squares around it.
-    fn attackers(&self, _kings: [u8; 2], t: u8, occ: u64) -> u64 {
+    fn attackers(&self, _kings: &[u8; 2], t: u8, occ: u64) -> u64 {
         let view = |x: u8| if occ >> (x & 63) & 1 != 0 { self.at(x) } else { EMPTY };
         let mut set = 0u64;
         let mut hit = |(x, c): (u8, u8), code: u8| {

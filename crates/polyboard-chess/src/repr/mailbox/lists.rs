@@ -141,7 +141,7 @@ impl<L: Listed> Technique for L {
     /// from the lists (a piece gone from the view can only be a pawn or one of the
     /// king's own side).
     #[inline(always)]
-    fn attacked<const W: bool>(&self, kings: [u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
+    fn attacked<const W: bool>(&self, kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
         let them = if W { 1 } else { 0 };
         let (pawn, up) = if W { (BLACK | PAWN, Self::UP) } else { (WHITE | PAWN, -Self::UP) };
         if Self::step(view, t, up - 1).1 == pawn || Self::step(view, t, up + 1).1 == pawn {
@@ -172,7 +172,7 @@ impl<L: Listed> Technique for L {
     /// the king towards each enemy slider lined up with it (so rays with no such slider
     /// are never walked).
     #[inline(always)]
-    fn king_lines<const W: bool>(&self, kings: [u8; 2]) -> Lines<[i8; 16]> {
+    fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<[i8; 16]> {
         let (us, them) = if W { (0, 1) } else { (1, 0) };
         let (own, enemy, up) = if W { (WHITE, BLACK, Self::UP) } else { (BLACK, WHITE, -Self::UP) };
         let k = kings[us];
@@ -227,7 +227,7 @@ impl<L: Listed> Technique for L {
 
     /// The attack test of [`Technique::attacked`] for every piece of both lists, walking
     /// over a board on which the squares off `occ` are empty.
-    fn attackers(&self, kings: [u8; 2], t: u8, occ: u64) -> u64 {
+    fn attackers(&self, kings: &[u8; 2], t: u8, occ: u64) -> u64 {
         let bit = |s: u8| Self::square(s).bit();
         let view = |x: u8| if occ & bit(x) != 0 { self.at(x) } else { EMPTY };
         let mut set = 0;
@@ -264,7 +264,7 @@ impl<L: Listed> Technique for L {
     }
 
     /// From the lists and the king squares.
-    fn piece_sets(&self, kings: [u8; 2]) -> PieceSets {
+    fn piece_sets(&self, kings: &[u8; 2]) -> PieceSets {
         let mut sets = [0u64; 16];
         let l = self.lists();
         for side in 0..2 {

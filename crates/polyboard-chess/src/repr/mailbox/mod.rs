@@ -209,20 +209,20 @@ pub trait Technique: Geometry {
 
     /// True when the real square `t` is attacked by the side other than `W` in `view`;
     /// `kings` are the king squares, white then black.
-    fn attacked<const W: bool>(&self, kings: [u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool;
+    fn attacked<const W: bool>(&self, kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool;
     /// The checkers of side `W`'s king and the pieces pinned to it.
-    fn king_lines<const W: bool>(&self, kings: [u8; 2]) -> Lines<Self::Pins>;
+    fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<Self::Pins>;
     /// Visits the non-king pieces of side `W` with their pin lines out of `pins`.
     fn each_piece<const W: bool, V: Visit>(&self, pins: &Self::Pins, v: &mut V);
     /// The pieces of both colours attacking the real square `t` when only those on
     /// `occ` (squares 0..64) stand on the board, as squares 0..64.
-    fn attackers(&self, kings: [u8; 2], t: u8, occ: u64) -> u64;
+    fn attackers(&self, kings: &[u8; 2], t: u8, occ: u64) -> u64;
 
     /// The twelve piece sets, by scanning the 64 squares: a code is the index of its
     /// set once bit 4 (black) is moved to bit 3, and the empty code 0 is the set of
     /// empty squares.
     #[inline]
-    fn piece_sets(&self, _kings: [u8; 2]) -> PieceSets {
+    fn piece_sets(&self, _kings: &[u8; 2]) -> PieceSets {
         let mut sets = [0u64; 16];
         for i in 0..64u32 {
             let c = self.at(Self::index(Square::from_index(i)));
@@ -423,7 +423,7 @@ impl<G: Technique> Mailboxes<G> {
     fn generate<const W: bool, const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
         let us = if W { 0 } else { 1 };
         let k = self.king[us];
-        let lines = self.g.king_lines::<W>(self.king);
+        let lines = self.g.king_lines::<W>(&self.king);
         if lines.checkers == 0 {
             self.g.each_piece::<W, _>(&lines.pins, &mut Gen::<G, S, W, false, STAGE> { g: &self.g, sink, block: &NO_CHECK });
             let safe = self.king_moves::<W, STAGE, S>(sink, |x| self.g.at(x));
@@ -464,14 +464,14 @@ impl<G: Technique> Mailboxes<G> {
         let mut safe = [false; 2];
         for (i, d) in [-1, 1].into_iter().enumerate() {
             let (t, c) = G::step(at, k, d);
-            if wanted::<STAGE>(c, own, enemy) && !self.g.attacked::<W>(self.king, view, t) {
+            if wanted::<STAGE>(c, own, enemy) && !self.g.attacked::<W>(&self.king, view, t) {
                 sink.add(k, t);
                 safe[i] = true;
             }
         }
         for d in [-G::UP - 1, -G::UP, -G::UP + 1, G::UP - 1, G::UP, G::UP + 1] {
             let (t, c) = G::step(at, k, d);
-            if wanted::<STAGE>(c, own, enemy) && !self.g.attacked::<W>(self.king, view, t) {
+            if wanted::<STAGE>(c, own, enemy) && !self.g.attacked::<W>(&self.king, view, t) {
                 sink.add(k, t);
             }
         }
@@ -504,8 +504,12 @@ impl<G: Technique> Mailboxes<G> {
         // range from the lowest to the highest of the four squares.
         let lo = k.min(kto).min(r).min(rto);
         let hi = k.max(kto).max(r).max(rto);
-        if (lo..=hi).any(|x| x != k && x != r && self.g.at(x) != EMPTY) {
-            return;
+        let mut x = lo;
+        while x <= hi {
+            if x != k && x != r && self.g.at(x) != EMPTY {
+                return;
+            }
+            x += 1;
         }
         if self.castle_path_safe::<W>(k, kto, r, safe) {
             sink.special(Move::castle(G::square(k), G::square(r)));
@@ -540,17 +544,23 @@ impl<G: Technique> Mailboxes<G> {
                 return false;
             }
         }
-        (lo..=hi).all(|x| {
-            if x == k {
-                true
+        let mut x = lo;
+        while x <= hi {
+            let attacked = if x == k {
+                false
             } else if x == k.wrapping_sub(1) && at(x) == EMPTY {
-                safe[0]
+                !safe[0]
             } else if x == k + 1 && at(x) == EMPTY {
-                safe[1]
+                !safe[1]
             } else {
-                !self.g.attacked::<W>(self.king, at, x)
+                self.g.attacked::<W>(&self.king, at, x)
+            };
+            if attacked {
+                return false;
             }
-        })
+            x += 1;
+        }
+        true
     }
 
     /// En passant captures, each verified on the board as it is after the capture.
@@ -581,7 +591,7 @@ impl<G: Technique> Mailboxes<G> {
                 self.g.at(x)
             }
         };
-        !self.g.attacked::<W>(self.king, after, self.king[if W { 0 } else { 1 }])
+        !self.g.attacked::<W>(&self.king, after, self.king[if W { 0 } else { 1 }])
     }
 
     /// After a double push to `to` (side to move already switched), true when the side
@@ -882,9 +892,9 @@ impl<G: Technique> Board for Mailboxes<G> {
     fn is_check(&self) -> bool {
         let at = |x| self.g.at(x);
         if self.turn == Color::White {
-            self.g.attacked::<true>(self.king, at, self.king[0])
+            self.g.attacked::<true>(&self.king, at, self.king[0])
         } else {
-            self.g.attacked::<false>(self.king, at, self.king[1])
+            self.g.attacked::<false>(&self.king, at, self.king[1])
         }
     }
 
@@ -924,12 +934,12 @@ impl<G: Technique> SearchBoard for Mailboxes<G> {
 
     #[inline]
     fn piece_sets(&self) -> PieceSets {
-        self.g.piece_sets(self.king)
+        self.g.piece_sets(&self.king)
     }
 
     #[inline]
     fn attackers(&self, sq: Square, occ: u64) -> u64 {
-        self.g.attackers(self.king, G::index(sq), occ)
+        self.g.attackers(&self.king, G::index(sq), occ)
     }
 
     #[inline]
