@@ -38,16 +38,13 @@
 //! ```
 
 use super::{
-    BISHOP, BLACK, EMPTY, Geometry, KIND, KING, KNIGHT, Lines, Mailboxes, OFF, PAWN, QUEEN, ROOK, Technique, Visit,
-    WHITE,
+    BISHOP, BLACK, CellAccess, Cells, EMPTY, Geometry, KIND, KING, KNIGHT, Lines, Mailboxes, OFF, PAWN, QUEEN, ROOK,
+    Technique, Visit, WHITE,
 };
 use crate::types::Square;
 
-/// The 64 cells of `array8x8`.
-#[derive(Clone, Copy)]
-pub struct Cells8x8 {
-    board: [u8; 64],
-}
+/// The 64 cells of `array8x8`, and nothing beside them.
+pub type Cells8x8 = Cells<64, (), ()>;
 
 /// The 64-square array: the `array8x8` representation.
 pub type Array8x8 = Mailboxes<Cells8x8>;
@@ -59,7 +56,7 @@ impl Geometry for Cells8x8 {
     const NAME: &'static str = "array8x8";
     const A1: u8 = 0;
     const UP: i8 = 8;
-    const EMPTY: Self = Cells8x8 { board: [EMPTY; 64] };
+    const EMPTY: Self = Cells { board: [EMPTY; 64], slots: (), lists: () };
 
     #[inline(always)]
     fn index(sq: Square) -> u8 {
@@ -69,16 +66,6 @@ impl Geometry for Cells8x8 {
     #[inline(always)]
     fn square(s: u8) -> Square {
         Square::from_index(s as u32)
-    }
-
-    #[inline(always)]
-    fn at(&self, s: u8) -> u8 {
-        self.board[(s & 63) as usize]
-    }
-
-    #[inline(always)]
-    fn set(&mut self, s: u8, code: u8) {
-        self.board[(s & 63) as usize] = code;
     }
 
     /// The file and rank bounds check: the offset's file part `df` (in -2..=2) and rank
@@ -139,16 +126,10 @@ impl Technique for Cells8x8 {
     /// squares around it.
     #[inline(always)]
     fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<[i8; 64]> {
-        let (own, enemy, up) = if W { (WHITE, BLACK, Self::UP) } else { (BLACK, WHITE, -Self::UP) };
+        let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
         let k = kings[if W { 0 } else { 1 }];
         let at = |x| self.at(x);
-        let mut lines = Lines { checkers: 0, checker: 0, step: 0, pins: [0; 64] };
-        for d in [up - 1, up + 1] {
-            let (p, c) = Self::step(at, k, d);
-            if c == enemy | PAWN {
-                lines.check(p, -d);
-            }
-        }
+        let mut lines = Lines::pawn_checks::<Self, W>(self, k, [0; 64]);
         for d in Self::KNIGHT {
             let (p, c) = Self::step(at, k, d);
             if c == enemy | KNIGHT {

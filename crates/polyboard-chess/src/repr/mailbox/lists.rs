@@ -17,7 +17,8 @@
 //! between, and that piece ours) with the pin line.
 
 use super::{
-    BISHOP, BLACK, EMPTY, Geometry, KING, KNIGHT, Lines, PAWN, PieceSets, QUEEN, ROOK, Technique, Visit, WHITE, add,
+    BISHOP, BLACK, CellAccess, Cells, EMPTY, Geometry, KING, KNIGHT, Lines, PAWN, PieceSets, QUEEN, ROOK, Technique,
+    Visit, WHITE, add,
 };
 
 /// Each side's non-king pieces, segmented by kind.
@@ -50,10 +51,6 @@ impl PieceLists {
 /// A geometry that keeps piece lists: where it keeps each piece's slot, and how it
 /// tells that a piece attacks a square.
 pub trait Listed: Geometry {
-    /// The lists.
-    fn lists(&self) -> &PieceLists;
-    /// The lists, to change.
-    fn lists_mut(&mut self) -> &mut PieceLists;
     /// The list slot of the non-king piece on `s`.
     fn slot(&self, s: u8) -> usize;
     /// Records `slot` as the list slot of the piece on `s`.
@@ -87,7 +84,10 @@ fn each_of_kind<V: Visit>(l: &PieceLists, pins: &[i8; 16], us: usize, k: usize, 
     }
 }
 
-impl<L: Listed> Technique for L {
+impl<const N: usize, S: Copy + Send + Sync + 'static> Technique for Cells<N, S, PieceLists>
+where
+    Self: Listed,
+{
     /// By list slot.
     type Pins = [i8; 16];
 
@@ -95,21 +95,21 @@ impl<L: Listed> Technique for L {
     /// segment to make room.
     #[inline(always)]
     fn place(&mut self, side: usize, s: u8, k: usize) {
-        let mut hole = self.lists().bounds[side][5] as usize & 15;
-        self.lists_mut().bounds[side][5] += 1;
+        let mut hole = self.lists.bounds[side][5] as usize & 15;
+        self.lists.bounds[side][5] += 1;
         let mut j = 4;
         while j > k {
-            let first = self.lists().bounds[side][j] as usize & 15;
+            let first = self.lists.bounds[side][j] as usize & 15;
             if first != hole {
-                let m = self.lists().list[side][first];
-                self.lists_mut().list[side][hole] = m;
+                let m = self.lists.list[side][first];
+                self.lists.list[side][hole] = m;
                 self.set_slot(m, hole);
                 hole = first;
             }
-            self.lists_mut().bounds[side][j] += 1;
+            self.lists.bounds[side][j] += 1;
             j -= 1;
         }
-        self.lists_mut().list[side][hole] = s;
+        self.lists.list[side][hole] = s;
         self.set_slot(s, hole);
     }
 
@@ -119,21 +119,21 @@ impl<L: Listed> Technique for L {
     fn lift(&mut self, side: usize, s: u8, k: usize) {
         let mut hole = self.slot(s);
         for j in k + 1..6 {
-            let last = (self.lists().bounds[side][j] as usize).wrapping_sub(1) & 15;
+            let last = (self.lists.bounds[side][j] as usize).wrapping_sub(1) & 15;
             if last != hole {
-                let m = self.lists().list[side][last];
-                self.lists_mut().list[side][hole] = m;
+                let m = self.lists.list[side][last];
+                self.lists.list[side][hole] = m;
                 self.set_slot(m, hole);
                 hole = last;
             }
-            self.lists_mut().bounds[side][j] -= 1;
+            self.lists.bounds[side][j] -= 1;
         }
     }
 
     #[inline(always)]
     fn shift(&mut self, side: usize, from: u8, to: u8) {
         let slot = self.slot(from);
-        self.lists_mut().list[side][slot & 15] = to;
+        self.lists.list[side][slot & 15] = to;
         self.set_slot(to, slot);
     }
 
@@ -150,7 +150,7 @@ impl<L: Listed> Technique for L {
         if Self::apart(kings[them], t, KING) {
             return true;
         }
-        let l = self.lists();
+        let l = &self.lists;
         for i in l.range(them, 1) {
             if Self::apart(l.list[them][i & 15], t, KNIGHT) {
                 return true;
@@ -174,17 +174,11 @@ impl<L: Listed> Technique for L {
     #[inline(always)]
     fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<[i8; 16]> {
         let (us, them) = if W { (0, 1) } else { (1, 0) };
-        let (own, enemy, up) = if W { (WHITE, BLACK, Self::UP) } else { (BLACK, WHITE, -Self::UP) };
+        let own = if W { WHITE } else { BLACK };
         let k = kings[us];
         let at = |x| self.at(x);
-        let mut lines = Lines { checkers: 0, checker: 0, step: 0, pins: [0; 16] };
-        for d in [up - 1, up + 1] {
-            let (p, c) = Self::step(at, k, d);
-            if c == enemy | PAWN {
-                lines.check(p, -d);
-            }
-        }
-        let l = self.lists();
+        let mut lines = Lines::pawn_checks::<Self, W>(self, k, [0; 16]);
+        let l = &self.lists;
         for i in l.range(them, 1) {
             let a = l.list[them][i & 15];
             if Self::apart(a, k, KNIGHT) {
@@ -217,7 +211,7 @@ impl<L: Listed> Technique for L {
     #[inline(always)]
     fn each_piece<const W: bool, V: Visit>(&self, pins: &[i8; 16], v: &mut V) {
         let us = if W { 0 } else { 1 };
-        let l = self.lists();
+        let l = &self.lists;
         each_of_kind(l, pins, us, 0, v);
         each_of_kind(l, pins, us, 1, v);
         each_of_kind(l, pins, us, 2, v);
@@ -239,10 +233,10 @@ impl<L: Listed> Technique for L {
                 }
             }
         }
-        let l = self.lists();
-        for side in 0..2 {
-            if Self::apart(kings[side], t, KING) {
-                set |= bit(kings[side]);
+        let l = &self.lists;
+        for (side, &king) in kings.iter().enumerate() {
+            if Self::apart(king, t, KING) {
+                set |= bit(king);
             }
             for i in l.range(side, 1) {
                 let a = l.list[side][i & 15];
@@ -266,7 +260,7 @@ impl<L: Listed> Technique for L {
     /// From the lists and the king squares.
     fn piece_sets(&self, kings: &[u8; 2]) -> PieceSets {
         let mut sets = [0u64; 16];
-        let l = self.lists();
+        let l = &self.lists;
         for side in 0..2 {
             for k in 0..5 {
                 for i in l.range(side, k) {

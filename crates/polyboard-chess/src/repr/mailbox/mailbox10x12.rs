@@ -34,7 +34,7 @@
 //!                           0 empty; 0x20 sentinel (off the board); else colour | kind:
 //!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
 //!                           bit 3 white (8), bit 4 black (16)
-//! slot:     [u8; 32]      square (0..64) -> slot (0..16) of its non-king piece in its
+//! slots:    [u8; 32]      square (0..64) -> slot (0..16) of its non-king piece in its
 //!                         side's list, one nibble per square: square i in byte i / 2,
 //!                         low nibble for even i. Packed so that the struct stays under
 //!                         256 bytes, where the copy of copy-make is still inlined.
@@ -54,7 +54,7 @@
 //! with the two classic tables ([`MAILBOX`]: mailbox -> 64, [`MAILBOX64`]: 64 -> mailbox).
 
 use super::lists::{Listed, PieceLists};
-use super::{EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use super::{Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
 use crate::types::Square;
 
 /// The mailbox -> 64 table: the 0..64 square of each mailbox square, 0xff off the
@@ -91,13 +91,8 @@ const EMPTY_BOARD: [u8; 128] = {
     t
 };
 
-/// The cells of `mailbox10x12`, with the piece lists.
-#[derive(Clone, Copy)]
-pub struct Cells10x12 {
-    board: [u8; 128],
-    slot: [u8; 32],
-    lists: PieceLists,
-}
+/// The cells of `mailbox10x12`, with the packed slot table and the piece lists.
+pub type Cells10x12 = Cells<128, [u8; 32], PieceLists>;
 
 /// The 10x12 mailbox with piece lists: the `mailbox10x12` representation.
 pub type Mailbox = Mailboxes<Cells10x12>;
@@ -106,7 +101,7 @@ impl Geometry for Cells10x12 {
     const NAME: &'static str = "mailbox10x12";
     const A1: u8 = 21;
     const UP: i8 = 10;
-    const EMPTY: Self = Cells10x12 { board: EMPTY_BOARD, slot: [0; 32], lists: PieceLists::EMPTY };
+    const EMPTY: Self = Cells { board: EMPTY_BOARD, slots: [0; 32], lists: PieceLists::EMPTY };
 
     #[inline(always)]
     fn index(sq: Square) -> u8 {
@@ -118,16 +113,6 @@ impl Geometry for Cells10x12 {
         Square::from_index(MAILBOX[(s & 127) as usize] as u32)
     }
 
-    #[inline(always)]
-    fn at(&self, s: u8) -> u8 {
-        self.board[(s & 127) as usize]
-    }
-
-    #[inline(always)]
-    fn set(&mut self, s: u8, code: u8) {
-        self.board[(s & 127) as usize] = code;
-    }
-
     /// No test at all: the sentinel is read like a piece.
     #[inline(always)]
     fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
@@ -137,35 +122,29 @@ impl Geometry for Cells10x12 {
 }
 
 impl Listed for Cells10x12 {
-    #[inline(always)]
-    fn lists(&self) -> &PieceLists {
-        &self.lists
-    }
-
-    #[inline(always)]
-    fn lists_mut(&mut self) -> &mut PieceLists {
-        &mut self.lists
-    }
-
-    /// A nibble of `slot`.
+    /// A nibble of `slots`.
     #[inline(always)]
     fn slot(&self, s: u8) -> usize {
         let i = MAILBOX[(s & 127) as usize] & 63;
-        ((self.slot[(i >> 1) as usize] >> ((i & 1) * 4)) & 15) as usize
+        ((self.slots[(i >> 1) as usize] >> ((i & 1) * 4)) & 15) as usize
     }
 
     #[inline(always)]
     fn set_slot(&mut self, s: u8, slot: usize) {
         let i = MAILBOX[(s & 127) as usize] & 63;
         let shift = (i & 1) * 4;
-        let byte = &mut self.slot[(i >> 1) as usize];
+        let byte = &mut self.slots[(i >> 1) as usize];
         *byte = (*byte & !(15 << shift)) | ((slot as u8 & 15) << shift);
     }
 
     /// By the square difference, unambiguous for these steps on a 10-wide board.
     #[inline(always)]
     fn apart(a: u8, t: u8, kind: u8) -> bool {
-        if kind == KNIGHT { matches!(a.abs_diff(t), 8 | 12 | 19 | 21) } else { matches!(a.abs_diff(t), 1 | 9 | 10 | 11) }
+        if kind == KNIGHT {
+            matches!(a.abs_diff(t), 8 | 12 | 19 | 21)
+        } else {
+            matches!(a.abs_diff(t), 1 | 9 | 10 | 11)
+        }
     }
 
     /// By the rank, file, rank - file and rank + file of the 0..64 squares.

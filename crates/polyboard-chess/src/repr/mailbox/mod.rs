@@ -105,8 +105,40 @@ fn add(s: u8, d: i8) -> u8 {
     s.wrapping_add(d as u8)
 }
 
+/// The cells of a mailbox board, with what its technique keeps beside them: `N` cells
+/// (64 or 128) of one piece code each, `S` the table from square to list slot where the
+/// geometry keeps it apart (else `()`), `L` the piece lists (else `()`). Each geometry's
+/// file gives its layout.
+#[derive(Clone, Copy)]
+pub struct Cells<const N: usize, S, L> {
+    board: [u8; N],
+    slots: S,
+    lists: L,
+}
+
+/// Reading and writing the cells: the same for every geometry.
+pub trait CellAccess {
+    /// The code on the real square `s`.
+    fn at(&self, s: u8) -> u8;
+    /// Puts `code` on the real square `s`.
+    fn set(&mut self, s: u8, code: u8);
+}
+
+impl<const N: usize, S, L> CellAccess for Cells<N, S, L> {
+    /// The index masked to the array (`N` is a power of two), so no bounds check.
+    #[inline(always)]
+    fn at(&self, s: u8) -> u8 {
+        self.board[s as usize & (N - 1)]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, s: u8, code: u8) {
+        self.board[s as usize & (N - 1)] = code;
+    }
+}
+
 /// The board of a mailbox representation: its cells and how a step moves over them.
-pub trait Geometry: Copy + Send + Sync + 'static {
+pub trait Geometry: CellAccess + Copy + Send + Sync + 'static {
     /// The name `polyboard perft --repr` selects it by.
     const NAME: &'static str;
     /// The index of a1.
@@ -147,10 +179,6 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     fn index(sq: Square) -> u8;
     /// The square of the real index `s`.
     fn square(s: u8) -> Square;
-    /// The code on the real square `s`.
-    fn at(&self, s: u8) -> u8;
-    /// Puts `code` on the real square `s`.
-    fn set(&mut self, s: u8, code: u8);
     /// One step of `d` from the real square `s`, reading cells through `view` (this
     /// board, or this board with pieces lifted or moved): the index reached and its
     /// code, `OFF` (0x20) when the step left the board. The off-board test.
@@ -178,6 +206,21 @@ pub struct Lines<P> {
 }
 
 impl<P> Lines<P> {
+    /// The pawns that check side `W`'s king on `k`, read off the two squares in front
+    /// of it; `pins` are all 0 yet.
+    #[inline(always)]
+    pub fn pawn_checks<G: Geometry, const W: bool>(g: &G, k: u8, pins: P) -> Lines<P> {
+        let (enemy, up) = if W { (BLACK, G::UP) } else { (WHITE, -G::UP) };
+        let mut lines = Lines { checkers: 0, checker: 0, step: 0, pins };
+        for d in [up - 1, up + 1] {
+            let (p, c) = G::step(|x| g.at(x), k, d);
+            if c == enemy | PAWN {
+                lines.check(p, -d);
+            }
+        }
+        lines
+    }
+
     /// Counts one more checker, on `checker`, reaching the king by `step`.
     #[inline(always)]
     pub fn check(&mut self, checker: u8, step: i8) {
@@ -237,7 +280,8 @@ pub trait Technique: Geometry {
 /// # Layout (the fields every geometry shares; each geometry's file gives the whole)
 ///
 /// ```text
-/// g:        G             the cells, and the state of the technique (piece lists)
+/// g:        G             the cells, and the state of the technique (piece lists): a
+///                         [`Cells`]
 /// zobrist:  u64           incremental key
 /// halfmove, fullmove: u32
 /// king:     [u8; 2]       king squares (indices of G), white then black
@@ -401,11 +445,8 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
     fn piece(&mut self, kind: u8, s: u8, pin: i8) {
         match kind {
             PAWN => self.pawn(s, pin),
-            KNIGHT => {
-                if pin == 0 {
-                    self.knight(s)
-                }
-            }
+            // A pinned knight never moves.
+            KNIGHT if pin == 0 => self.knight(s),
             BISHOP => self.slide(s, pin, &G::DIAGONAL),
             ROOK => self.slide(s, pin, &G::ORTHOGONAL),
             QUEEN => {
@@ -418,6 +459,16 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
 }
 
 impl<G: Technique> Mailboxes<G> {
+    /// Generates the legal moves of the side to move of stage `STAGE` into `sink`.
+    #[inline(always)]
+    fn generate_stage<const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
+        if self.turn == Color::White {
+            self.generate::<true, STAGE, S>(sink)
+        } else {
+            self.generate::<false, STAGE, S>(sink)
+        }
+    }
+
     /// Generates the legal moves of side `W` of stage `STAGE` into `sink`.
     #[inline(always)]
     fn generate<const W: bool, const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
@@ -425,7 +476,10 @@ impl<G: Technique> Mailboxes<G> {
         let k = self.king[us];
         let lines = self.g.king_lines::<W>(&self.king);
         if lines.checkers == 0 {
-            self.g.each_piece::<W, _>(&lines.pins, &mut Gen::<G, S, W, false, STAGE> { g: &self.g, sink, block: &NO_CHECK });
+            self.g.each_piece::<W, _>(
+                &lines.pins,
+                &mut Gen::<G, S, W, false, STAGE> { g: &self.g, sink, block: &NO_CHECK },
+            );
             let safe = self.king_moves::<W, STAGE, S>(sink, |x| self.g.at(x));
             if STAGE != NOISY {
                 self.castling::<W, S>(sink, safe);
@@ -442,7 +496,8 @@ impl<G: Technique> Mailboxes<G> {
                 block[(x & 127) as usize] = true;
                 x = add(x, lines.step);
             }
-            self.g.each_piece::<W, _>(&lines.pins, &mut Gen::<G, S, W, true, STAGE> { g: &self.g, sink, block: &block });
+            self.g
+                .each_piece::<W, _>(&lines.pins, &mut Gen::<G, S, W, true, STAGE> { g: &self.g, sink, block: &block });
         }
         if STAGE != QUIET && self.ep != 0 {
             self.en_passant::<W, S>(sink);
@@ -494,7 +549,13 @@ impl<G: Technique> Mailboxes<G> {
     /// Castling with the rook on `r` if the squares are empty (tested here, inline)
     /// and the king's path is safe (tested out of line).
     #[inline(always)]
-    fn try_castle<const W: bool, S: SquareSink<Sq<G>>>(&self, sink: &mut S, r: u8, side: CastlingSide, safe: [bool; 2]) {
+    fn try_castle<const W: bool, S: SquareSink<Sq<G>>>(
+        &self,
+        sink: &mut S,
+        r: u8,
+        side: CastlingSide,
+        safe: [bool; 2],
+    ) {
         let k = self.king[if W { 0 } else { 1 }];
         let base = if W { G::A1 } else { G::A8 };
         let kto = base + side.king_to_file();
@@ -607,6 +668,15 @@ impl<G: Technique> Mailboxes<G> {
         })
     }
 
+    /// Where king and rook land when side `us` castles with the king on `from` and the
+    /// rook on `to`.
+    #[inline(always)]
+    fn castle_targets(us: usize, from: u8, to: u8) -> (u8, u8) {
+        let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
+        let base = if us == 0 { G::A1 } else { G::A8 };
+        (base + side.king_to_file(), base + side.rook_to_file())
+    }
+
     /// The key of a piece on an index of `G`.
     #[inline(always)]
     fn key(color: Color, role: Role, s: u8) -> u64 {
@@ -649,10 +719,7 @@ impl<G: Technique> Mailboxes<G> {
         let mut ep_square = 0;
 
         if m.is_castle() {
-            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
-            let base = if us == 0 { G::A1 } else { G::A8 };
-            let kto = base + side.king_to_file();
-            let rto = base + side.rook_to_file();
+            let (kto, rto) = Self::castle_targets(us, from, to);
             self.g.shift(us, to, rto);
             self.g.set(from, EMPTY);
             self.g.set(to, EMPTY);
@@ -746,21 +813,13 @@ impl<G: Technique> PerftNode for Mailboxes<G> {
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, ALL, _>(out)
-        } else {
-            self.generate::<false, ALL, _>(out)
-        }
+        self.generate_stage::<ALL, _>(out)
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
         let mut c = Counter(0);
-        if self.turn == Color::White {
-            self.generate::<true, ALL, _>(&mut c)
-        } else {
-            self.generate::<false, ALL, _>(&mut c)
-        }
+        self.generate_stage::<ALL, _>(&mut c);
         c.0
     }
 
@@ -792,10 +851,7 @@ impl<G: Technique> MakeUnmake for Mailboxes<G> {
         let from = G::index(m.from());
         let to = G::index(m.to());
         if m.is_castle() {
-            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
-            let base = if us == 0 { G::A1 } else { G::A8 };
-            let kto = base + side.king_to_file();
-            let rto = base + side.rook_to_file();
+            let (kto, rto) = Self::castle_targets(us, from, to);
             self.g.shift(us, rto, to);
             self.g.set(kto, EMPTY);
             self.g.set(rto, EMPTY);
@@ -907,20 +963,12 @@ impl<G: Technique> Board for Mailboxes<G> {
 impl<G: Technique> SearchBoard for Mailboxes<G> {
     #[inline]
     fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, NOISY, _>(out)
-        } else {
-            self.generate::<false, NOISY, _>(out)
-        }
+        self.generate_stage::<NOISY, _>(out)
     }
 
     #[inline]
     fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        if self.turn == Color::White {
-            self.generate::<true, QUIET, _>(out)
-        } else {
-            self.generate::<false, QUIET, _>(out)
-        }
+        self.generate_stage::<QUIET, _>(out)
     }
 
     #[inline]
@@ -1013,7 +1061,12 @@ mod tests {
                 let dr = (d - df) / G::UP;
                 let (f, r) = (sq.file() as i8 + df, sq.rank() as i8 + dr);
                 if (0..8).contains(&f) && (0..8).contains(&r) {
-                    assert_eq!((c, G::square(t)), (EMPTY, Square::from_coords(f as u8, r as u8)), "{} {sq} {d}", G::NAME);
+                    assert_eq!(
+                        (c, G::square(t)),
+                        (EMPTY, Square::from_coords(f as u8, r as u8)),
+                        "{} {sq} {d}",
+                        G::NAME
+                    );
                 } else {
                     assert_eq!(c, OFF, "{} {sq} {d}", G::NAME);
                 }

@@ -53,7 +53,7 @@
 //! back).
 
 use super::lists::{Listed, PieceLists};
-use super::{BISHOP, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use super::{BISHOP, Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
 use crate::types::Square;
 
 // Attack-mask bits of the difference table.
@@ -128,12 +128,8 @@ fn attack_bit(kind: u8) -> u8 {
     }
 }
 
-/// The cells of `x88`, with the piece lists.
-#[derive(Clone, Copy)]
-pub struct Cells0x88 {
-    board: [u8; 128],
-    lists: PieceLists,
-}
+/// The cells of `x88` (the slot table in their right half), with the piece lists.
+pub type Cells0x88 = Cells<128, (), PieceLists>;
 
 /// The 0x88 board with piece lists: the `x88` representation.
 pub type X88 = Mailboxes<Cells0x88>;
@@ -142,7 +138,7 @@ impl Geometry for Cells0x88 {
     const NAME: &'static str = "x88";
     const A1: u8 = 0;
     const UP: i8 = 16;
-    const EMPTY: Self = Cells0x88 { board: [EMPTY; 128], lists: PieceLists::EMPTY };
+    const EMPTY: Self = Cells { board: [EMPTY; 128], slots: (), lists: PieceLists::EMPTY };
 
     #[inline(always)]
     fn index(sq: Square) -> u8 {
@@ -155,16 +151,6 @@ impl Geometry for Cells0x88 {
         Square::from_index(((s + (s & 7)) >> 1) as u32)
     }
 
-    #[inline(always)]
-    fn at(&self, s: u8) -> u8 {
-        self.board[(s & 127) as usize]
-    }
-
-    #[inline(always)]
-    fn set(&mut self, s: u8, code: u8) {
-        self.board[(s & 127) as usize] = code;
-    }
-
     /// The 0x88 test, before the cell is read (the right half holds list slots).
     #[inline(always)]
     fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
@@ -174,16 +160,6 @@ impl Geometry for Cells0x88 {
 }
 
 impl Listed for Cells0x88 {
-    #[inline(always)]
-    fn lists(&self) -> &PieceLists {
-        &self.lists
-    }
-
-    #[inline(always)]
-    fn lists_mut(&mut self) -> &mut PieceLists {
-        &mut self.lists
-    }
-
     /// Kept in the right half, beside the piece.
     #[inline(always)]
     fn slot(&self, s: u8) -> usize {
