@@ -27,14 +27,16 @@
 //! board:    [u8; 64]      square a1 = 0 ... h8 = 63. Per square: 0 empty, else colour | kind:
 //!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
 //!                           bit 3 white (8), bit 4 black (16)
+//! king:     [u8; 2]       king squares, white then black
+//! ep:       u8            en passant square, 0 = none (a1 never is one)
+//! turn:     Color
+//! (4 bytes of padding)
 //! zobrist:  u64           incremental key
 //! halfmove, fullmove: u32
-//! king:     [u8; 2]       king squares, white then black
 //! castle:   [u8; 4]       rook squares keeping a castling right: white king side, white
 //!                         queen side, black king side, black queen side; 0xff = none
-//! ep:       u8            en passant square, 0 = none (a1 never is one)
-//! turn:     Color, chess960: bool
-//! (7 bytes of padding)
+//! chess960: bool
+//! (3 bytes of padding)
 //! ```
 
 use super::{

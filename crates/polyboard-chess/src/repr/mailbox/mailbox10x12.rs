@@ -40,13 +40,14 @@
 //!                         256 bytes, where the copy of copy-make is still inlined.
 //! lists:    PieceLists    (44 bytes) the mailbox squares of each side's non-king pieces,
 //!                         segmented by kind, and the segment bounds
+//! king:     [u8; 2]       king squares (mailbox), white then black
+//! ep:       u8            en passant square (mailbox), 0 = none (a sentinel square)
+//! turn:     Color
 //! zobrist:  u64           incremental key
 //! halfmove, fullmove: u32
-//! king:     [u8; 2]       king squares (mailbox), white then black
-//! castle:   [u8; 4]       rook squares keeping a castling right: white king side, white
-//!                         queen side, black king side, black queen side; 0xff = none
-//! ep:       u8            en passant square, 0 = none (a sentinel square)
-//! turn:     Color, chess960: bool
+//! castle:   [u8; 4]       rook squares (mailbox) keeping a castling right: white king side,
+//!                         white queen side, black king side, black queen side; 0xff = none
+//! chess960: bool
 //! (3 bytes of padding)
 //! ```
 //!

@@ -277,30 +277,34 @@ pub trait Technique: Geometry {
 
 /// A mailbox representation on the geometry `G`.
 ///
-/// # Layout (the fields every geometry shares; each geometry's file gives the whole)
+/// # Layout (`repr(C)`, in this order; each geometry's file gives the whole)
 ///
 /// ```text
-/// g:        G             the cells, and the state of the technique (piece lists): a
-///                         [`Cells`]
+/// g:        G             the cells (at offset 0, where the board is aligned as the
+///                         struct is), and the state of the technique: a [`Cells`]
+/// king:     [u8; 2]       king squares (indices of G), white then black
+/// ep:       u8            en passant square (index of G), 0 = none (a1 or a sentinel)
+/// turn:     Color         (u8)
+/// (padding to 8 bytes)
 /// zobrist:  u64           incremental key
 /// halfmove, fullmove: u32
-/// king:     [u8; 2]       king squares (indices of G), white then black
 /// castle:   [u8; 4]       rook squares (indices of G) keeping a castling right: white
 ///                         king side, white queen side, black king side, black queen
 ///                         side; 0xff = none
-/// ep:       u8            en passant square (index of G), 0 = none (a1 or a sentinel)
-/// turn:     Color, chess960: bool
+/// chess960: bool
+/// (padding to 8 bytes)
 /// ```
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Mailboxes<G> {
     g: G,
+    king: [u8; 2],
+    ep: u8,
+    turn: Color,
     zobrist: u64,
     halfmove: u32,
     fullmove: u32,
-    king: [u8; 2],
     castle: [u8; 4],
-    ep: u8,
-    turn: Color,
     chess960: bool,
 }
 
