@@ -11,53 +11,10 @@ mod common;
 
 use common::*;
 use polyboard_chess::board::is_noisy;
-use polyboard_chess::{Board, Color, Move, PieceSets, Position, SearchBoard, Square};
+use polyboard_chess::repr::names;
+use polyboard_chess::{Board, Color, Move, PieceSets, Position, SearchBoard, Square, with_repr};
 use polyboard_core::MoveList;
 use proptest::prelude::*;
-
-/// Runs `$body` with `$B` bound to each representation that answers the queries.
-/// (TEMPORARY while the families land: becomes `names()` with `with_repr!`.)
-macro_rules! for_each_repr {
-    ($B:ident => $body:expr) => {{
-        {
-            type $B = polyboard_chess::repr::Magic;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Bb32Board;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::PieceList;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Ccr;
-            $body;
-        }
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        {
-            type $B = polyboard_chess::repr::PextBoard;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Classical;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Kindergarten;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Rotated;
-            $body;
-        }
-        {
-            type $B = polyboard_chess::repr::Quad;
-            $body;
-        }
-    }};
-}
 
 fn sorted(list: &MoveList<Move>) -> Vec<u16> {
     let mut v: Vec<u16> = list.iter().map(|m| m.to_u16()).collect();
@@ -161,7 +118,9 @@ proptest! {
     fn every_representation_answers_the_search_queries(start in any::<prop::sample::Index>(), choices in prop::collection::vec(any::<u16>(), 1..100)) {
         let starts = starts();
         let start = &starts[start.index(starts.len())];
-        for_each_repr!(B => run_game::<B>(start, &choices));
+        for name in names() {
+            with_repr!(name, B => run_game::<B>(start, &choices)).unwrap();
+        }
     }
 }
 
@@ -170,6 +129,8 @@ proptest! {
 #[test]
 fn every_representation_answers_the_search_queries_on_the_suites() {
     for (i, start) in starts().iter().enumerate() {
-        for_each_repr!(B => check_queries(&mut B::from_position(start), start, i as u64));
+        for name in names() {
+            with_repr!(name, B => check_queries(&mut B::from_position(start), start, i as u64)).unwrap();
+        }
     }
 }

@@ -5,16 +5,13 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
-pub mod array8x8;
 pub mod bitboard;
 pub mod ccr;
-pub mod mailbox10x12;
+pub mod mailbox;
 mod pass;
 pub mod piecelist;
 mod sink;
-pub mod x88;
 
-pub use array8x8::Array8x8;
 /// The technique a [`Bitboards`] position is generic over (its former name).
 pub use bitboard::Technique as Lookup;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -23,9 +20,8 @@ pub use bitboard::{Bitboards, bb32, classical, kindergarten, magic, quad, rotate
 pub use bitboard::{bb32::Bb32Board, classical::Classical, kindergarten::Kindergarten, magic::Magic};
 pub use bitboard::{quad::Quad, rotated::Rotated};
 pub use ccr::Ccr;
-pub use mailbox10x12::Mailbox;
+pub use mailbox::{Array8x8, Geometry, Mailbox, Mailboxes, Technique, X88};
 pub use piecelist::PieceList;
-pub use x88::X88;
 
 /// The names of the representations available on this build, in the order of the
 /// comparison. The first is the default of `polyboard perft` (the fastest).

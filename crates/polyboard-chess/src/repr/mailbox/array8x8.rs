@@ -1,0 +1,227 @@
+//! `array8x8`: a 64-element array of pieces, the survey's naive baseline.
+//!
+//! # Technique
+//!
+//! The board is a plain array of 64 piece codes, a1 = 0 ... h8 = 63, as in the
+//! survey's "8x8 two-dimensional array (or, equivalently, a 64 element one-dimensional
+//! array)". There is nothing around the board: every step of every piece works on a
+//! (file, rank) pair and checks that both are still in 0..8 before it looks at the
+//! array ("each move has to be checked to ensure it is on the board"). A step is an
+//! index offset (±1 a file, ±8 a rank), whose file part, in -2..=2, and rank part are
+//! read back from the offset for that check. There are no piece lists either: the generator finds the
+//! pieces of the side to move by scanning the 64 squares. Only the two king squares
+//! are kept (in the family's common fields).
+//!
+//! It is the floor the other representations are measured against, so it is written
+//! to be fair, not slow: the family's legal, counting generator.
+//!
+//! The attack query walks out from the square: the eight rays (each step bounds-checked;
+//! the first piece on a ray attacks if it is an enemy slider of that ray's kind, or the
+//! enemy king one step away), and the knight and pawn squares around it. Run at the
+//! king, the same walks find the checkers and, going on past a first piece of our own
+//! to an enemy slider of the ray's kind, the pinned pieces.
+//!
+//! # Layout (96 bytes)
+//!
+//! ```text
+//! board:    [u8; 64]      square a1 = 0 ... h8 = 63. Per square: 0 empty, else colour | kind:
+//!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
+//!                           bit 3 white (8), bit 4 black (16)
+//! king:     [u8; 2]       king squares, white then black
+//! ep:       u8            en passant square, 0 = none (a1 never is one)
+//! turn:     Color
+//! (4 bytes of padding)
+//! zobrist:  u64           incremental key
+//! halfmove, fullmove: u32
+//! castle:   [u8; 4]       rook squares keeping a castling right: white king side, white
+//!                         queen side, black king side, black queen side; 0xff = none
+//! chess960: bool
+//! (3 bytes of padding)
+//! ```
+
+use super::{
+    BISHOP, BLACK, CellAccess, Cells, EMPTY, Geometry, KIND, KING, KNIGHT, Lines, Mailboxes, OFF, PAWN, QUEEN, ROOK,
+    Technique, Visit, WHITE,
+};
+use crate::types::Square;
+
+/// The 64 cells of `array8x8`, and nothing beside them.
+pub type Cells8x8 = Cells<64, (), ()>;
+
+/// The 64-square array: the `array8x8` representation.
+pub type Array8x8 = Mailboxes<Cells8x8>;
+
+/// The rays with the slider kind that attacks along them.
+const RAYS: [([i8; 4], u8); 2] = [(Cells8x8::ORTHOGONAL, ROOK), (Cells8x8::DIAGONAL, BISHOP)];
+
+impl Geometry for Cells8x8 {
+    const NAME: &'static str = "array8x8";
+    const A1: u8 = 0;
+    const UP: i8 = 8;
+    const EMPTY: Self = Cells { board: [EMPTY; 64], slots: (), lists: () };
+
+    #[inline(always)]
+    fn index(sq: Square) -> u8 {
+        sq.index() as u8
+    }
+
+    #[inline(always)]
+    fn square(s: u8) -> Square {
+        Square::from_index(s as u32)
+    }
+
+    /// The file and rank bounds check: the offset's file part `df` (in -2..=2) and rank
+    /// part `dr` are added to the square's file and rank, and both must stay in 0..8.
+    #[inline(always)]
+    fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
+        let df = ((d + 2) & 7) - 2;
+        let dr = (d - df) >> 3;
+        let f = (s & 7).wrapping_add(df as u8);
+        let r = (s >> 3).wrapping_add(dr as u8);
+        let t = s.wrapping_add(d as u8);
+        if f | r < 8 { (t, view(t)) } else { (t, OFF) }
+    }
+}
+
+impl Technique for Cells8x8 {
+    /// By square.
+    type Pins = [i8; 64];
+
+    #[inline(always)]
+    fn place(&mut self, _side: usize, _s: u8, _kind: usize) {}
+
+    #[inline(always)]
+    fn lift(&mut self, _side: usize, _s: u8, _kind: usize) {}
+
+    #[inline(always)]
+    fn shift(&mut self, _side: usize, _from: u8, _to: u8) {}
+
+    /// The rays, knight squares and pawn squares around `t` are looked at. Kept out of
+    /// line: inlined at each king step, it made the generator slower.
+    #[inline(never)]
+    fn attacked<const W: bool>(&self, _kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
+        let (enemy, up) = if W { (BLACK, Self::UP) } else { (WHITE, -Self::UP) };
+        if Self::step(view, t, up - 1).1 == enemy | PAWN || Self::step(view, t, up + 1).1 == enemy | PAWN {
+            return true;
+        }
+        if Self::KNIGHT.into_iter().any(|d| Self::step(view, t, d).1 == enemy | KNIGHT) {
+            return true;
+        }
+        for (dirs, slider) in RAYS {
+            for d in dirs {
+                let (mut x, mut c) = Self::step(view, t, d);
+                if c == enemy | KING {
+                    return true;
+                }
+                while c == EMPTY {
+                    (x, c) = Self::step(view, x, d);
+                }
+                if c == enemy | slider || c == enemy | QUEEN {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The eight rays walked out from the king; knight and pawn checks read off the
+    /// squares around it.
+    #[inline(always)]
+    fn king_lines<const W: bool>(&self, kings: &[u8; 2]) -> Lines<[i8; 64]> {
+        let (own, enemy) = if W { (WHITE, BLACK) } else { (BLACK, WHITE) };
+        let k = kings[if W { 0 } else { 1 }];
+        let at = |x| self.at(x);
+        let mut lines = Lines::pawn_checks::<Self, W>(self, k, [0; 64]);
+        for d in Self::KNIGHT {
+            let (p, c) = Self::step(at, k, d);
+            if c == enemy | KNIGHT {
+                lines.check(p, -d);
+            }
+        }
+        for (dirs, slider) in RAYS {
+            for d in dirs {
+                let mut x = k;
+                let mut ours = None;
+                loop {
+                    let (t, c) = Self::step(at, x, d);
+                    x = t;
+                    if c == EMPTY {
+                        continue;
+                    }
+                    let attacker = c == enemy | slider || c == enemy | QUEEN;
+                    match ours {
+                        None if c & own != 0 => ours = Some(t),
+                        None => {
+                            if attacker {
+                                lines.check(t, -d);
+                            }
+                            break;
+                        }
+                        Some(p) => {
+                            if attacker {
+                                lines.pins[(p & 63) as usize] = d;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// A scan of the 64 squares.
+    #[inline(always)]
+    fn each_piece<const W: bool, V: Visit>(&self, pins: &[i8; 64], v: &mut V) {
+        let own = if W { WHITE } else { BLACK };
+        for s in 0..64u8 {
+            let c = self.at(s);
+            if c & own != 0 {
+                v.piece(c & KIND, s, pins[s as usize]);
+            }
+        }
+    }
+
+    /// The rays walked out from `t` over a board on which the squares off `occ` are
+    /// empty, and the knight, king and pawn squares around it.
+    fn attackers(&self, _kings: &[u8; 2], t: u8, occ: u64) -> u64 {
+        let view = |x: u8| if occ >> (x & 63) & 1 != 0 { self.at(x) } else { EMPTY };
+        let mut set = 0u64;
+        let mut hit = |(x, c): (u8, u8), code: u8| {
+            if c == code {
+                set |= 1 << (x & 63);
+            }
+        };
+        for (pawn, up) in [(WHITE | PAWN, -Self::UP), (BLACK | PAWN, Self::UP)] {
+            hit(Self::step(view, t, up - 1), pawn);
+            hit(Self::step(view, t, up + 1), pawn);
+        }
+        for color in [WHITE, BLACK] {
+            for d in Self::KNIGHT {
+                hit(Self::step(view, t, d), color | KNIGHT);
+            }
+            for (dirs, slider) in RAYS {
+                for d in dirs {
+                    let (mut x, mut c) = Self::step(view, t, d);
+                    hit((x, c), color | KING);
+                    while c == EMPTY {
+                        (x, c) = Self::step(view, x, d);
+                    }
+                    hit((x, c), color | slider);
+                    hit((x, c), color | QUEEN);
+                }
+            }
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_is_96_bytes() {
+        assert_eq!(core::mem::size_of::<Array8x8>(), 96);
+    }
+}

@@ -1,0 +1,236 @@
+//! `mailbox10x12`: the 120-square mailbox with sentinel borders, plus piece lists.
+//!
+//! # Technique
+//!
+//! The board is 10 files wide and 12 ranks high; the real 8x8 board sits in the
+//! middle (a1 = 21, h1 = 28, a8 = 91, h8 = 98) and every other square holds a
+//! sentinel, "off the board". One sentinel file on each side is enough for every
+//! step, because the right border of one rank is the left border of the next (a
+//! 10-wide row instead of 12); two sentinel ranks at top and bottom catch the knight's
+//! two-rank jump. So no step ever needs a bounds check: a sliding piece walks
+//! `t += d` until the square is not empty, and the sentinel, being neither empty nor
+//! an enemy piece, stops it like an own piece. Move offsets: ±1, ±10 (files,
+//! ranks), ±9, ±11 (diagonals), ±8, ±12, ±19, ±21 (knight).
+//!
+//! Piece lists ([`super::lists`]) give each side's pieces directly, so no node scans
+//! the 120 squares; the table from square to list slot is a packed nibble array.
+//!
+//! The attack query runs down the enemy lists: pawns on their two squares, the king
+//! and knights by the square difference (on a 10-wide board ±8, ±12, ±19, ±21 arise
+//! only from knight jumps and ±1, ±9, ±10, ±11 only from king steps), and a slider
+//! only when it shares a line of its kind with the square, by the rank, file and
+//! diagonal numbers of the two squares; then the squares between are walked. Unlike
+//! 0x88, a 10x12 square difference cannot say by itself whether two squares share a
+//! line (27 is three diagonal steps, or two ranks and seven files), so the lines come
+//! from the 0..64 square.
+//!
+//! # Layout (232 bytes)
+//!
+//! ```text
+//! board:    [u8; 128]     the mailbox, index 10 * (rank + 2) + file + 1, then 8 bytes
+//!                         of padding (sentinels, never reached: the farthest step from a
+//!                         real square lands on 119) so that an index masked with 127
+//!                         needs no bounds check. Per square:
+//!                           0 empty; 0x20 sentinel (off the board); else colour | kind:
+//!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
+//!                           bit 3 white (8), bit 4 black (16)
+//! slots:    [u8; 32]      square (0..64) -> slot (0..16) of its non-king piece in its
+//!                         side's list, one nibble per square: square i in byte i / 2,
+//!                         low nibble for even i. Packed so that the struct stays under
+//!                         256 bytes, where the copy of copy-make is still inlined.
+//! lists:    PieceLists    (44 bytes) the mailbox squares of each side's non-king pieces,
+//!                         segmented by kind, and the segment bounds
+//! king:     [u8; 2]       king squares (mailbox), white then black
+//! ep:       u8            en passant square (mailbox), 0 = none (a sentinel square)
+//! turn:     Color
+//! zobrist:  u64           incremental key
+//! halfmove, fullmove: u32
+//! castle:   [u8; 4]       rook squares (mailbox) keeping a castling right: white king side,
+//!                         white queen side, black king side, black queen side; 0xff = none
+//! chess960: bool
+//! (3 bytes of padding)
+//! ```
+//!
+//! [`crate::Move`] and [`crate::Position`] use squares 0..64, converted at the boundary
+//! with the two classic tables ([`MAILBOX`]: mailbox -> 64, [`MAILBOX64`]: 64 -> mailbox).
+
+use super::lists::{Listed, PieceLists};
+use super::{Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use crate::types::Square;
+
+/// The mailbox -> 64 table: the 0..64 square of each mailbox square, 0xff off the
+/// board (128 entries, like the padded board, so a masked index needs no bounds check).
+pub static MAILBOX: [u8; 128] = {
+    let mut t = [0xffu8; 128];
+    let mut i = 0;
+    while i < 64 {
+        t[21 + (i / 8) * 10 + i % 8] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The 64 -> 120 table: the mailbox square of each square 0..64.
+pub static MAILBOX64: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (21 + (i / 8) * 10 + i % 8) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The empty board: sentinels around 64 empty squares.
+const EMPTY_BOARD: [u8; 128] = {
+    let mut t = [OFF; 128];
+    let mut i = 0;
+    while i < 64 {
+        t[21 + (i / 8) * 10 + i % 8] = EMPTY;
+        i += 1;
+    }
+    t
+};
+
+/// The cells of `mailbox10x12`, with the packed slot table and the piece lists.
+pub type Cells10x12 = Cells<128, [u8; 32], PieceLists>;
+
+/// The 10x12 mailbox with piece lists: the `mailbox10x12` representation.
+pub type Mailbox = Mailboxes<Cells10x12>;
+
+impl Geometry for Cells10x12 {
+    const NAME: &'static str = "mailbox10x12";
+    const A1: u8 = 21;
+    const UP: i8 = 10;
+    const EMPTY: Self = Cells { board: EMPTY_BOARD, slots: [0; 32], lists: PieceLists::EMPTY };
+
+    #[inline(always)]
+    fn index(sq: Square) -> u8 {
+        MAILBOX64[sq.index()]
+    }
+
+    #[inline(always)]
+    fn square(s: u8) -> Square {
+        Square::from_index(MAILBOX[(s & 127) as usize] as u32)
+    }
+
+    /// No test at all: the sentinel is read like a piece.
+    #[inline(always)]
+    fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
+        let t = s.wrapping_add(d as u8);
+        (t, view(t))
+    }
+}
+
+impl Listed for Cells10x12 {
+    /// A nibble of `slots`.
+    #[inline(always)]
+    fn slot(&self, s: u8) -> usize {
+        let i = MAILBOX[(s & 127) as usize] & 63;
+        ((self.slots[(i >> 1) as usize] >> ((i & 1) * 4)) & 15) as usize
+    }
+
+    #[inline(always)]
+    fn set_slot(&mut self, s: u8, slot: usize) {
+        let i = MAILBOX[(s & 127) as usize] & 63;
+        let shift = (i & 1) * 4;
+        let byte = &mut self.slots[(i >> 1) as usize];
+        *byte = (*byte & !(15 << shift)) | ((slot as u8 & 15) << shift);
+    }
+
+    /// By the square difference, unambiguous for these steps on a 10-wide board.
+    #[inline(always)]
+    fn apart(a: u8, t: u8, kind: u8) -> bool {
+        if kind == KNIGHT {
+            matches!(a.abs_diff(t), 8 | 12 | 19 | 21)
+        } else {
+            matches!(a.abs_diff(t), 1 | 9 | 10 | 11)
+        }
+    }
+
+    /// By the rank, file, rank - file and rank + file of the 0..64 squares.
+    #[inline(always)]
+    fn line(t: u8, a: u8, kind: u8) -> i8 {
+        let (ortho, diag) = (kind >= ROOK, kind != ROOK);
+        let (ti, ai) = (MAILBOX[(t & 127) as usize], MAILBOX[(a & 127) as usize]);
+        let (tf, tr, af, ar) = (ti & 7, ti >> 3, ai & 7, ai >> 3);
+        let sign = if a > t { 1 } else { -1 };
+        if ortho {
+            if tr == ar {
+                return sign;
+            }
+            if tf == af {
+                return 10 * sign;
+            }
+        }
+        if diag {
+            if tr.wrapping_sub(tf) == ar.wrapping_sub(af) {
+                return 11 * sign;
+            }
+            if tr + tf == ar + af {
+                return 9 * sign;
+            }
+        }
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BISHOP, KING, QUEEN};
+    use super::*;
+
+    #[test]
+    fn size_is_232_bytes() {
+        assert_eq!(core::mem::size_of::<Mailbox>(), 232);
+    }
+
+    #[test]
+    fn knight_and_king_differences_are_unambiguous_and_lines_are_found() {
+        let to120 = Cells10x12::index;
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                let (sa, sb) = (Square::from_index(a), Square::from_index(b));
+                let df = sa.file().abs_diff(sb.file());
+                let dr = sa.rank().abs_diff(sb.rank());
+                let knight = (df, dr) == (1, 2) || (df, dr) == (2, 1);
+                assert_eq!(Cells10x12::apart(to120(sa), to120(sb), KNIGHT), knight, "{sa} {sb}");
+                let king = df.max(dr) == 1;
+                assert_eq!(Cells10x12::apart(to120(sa), to120(sb), KING), king, "{sa} {sb}");
+                if a == b {
+                    continue;
+                }
+                // The line step, walked from b, reaches a; bishops and rooks see their
+                // half of the queen's lines.
+                let step = Cells10x12::line(to120(sb), to120(sa), QUEEN);
+                let lined = df == 0 || dr == 0 || df == dr;
+                assert_eq!(step != 0, lined, "{sa} {sb}");
+                assert_eq!(Cells10x12::line(to120(sb), to120(sa), ROOK) != 0, df == 0 || dr == 0);
+                assert_eq!(Cells10x12::line(to120(sb), to120(sa), BISHOP) != 0, df == dr);
+                if lined {
+                    let n = df.max(dr) as i32;
+                    assert_eq!(to120(sb) as i32 + n * step as i32, to120(sa) as i32);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn borders_are_sentinels() {
+        assert_eq!(Cells10x12::index(Square::A1), 21);
+        assert_eq!(Cells10x12::index(Square::H8), 98);
+        // 56 border squares, and the 8 padding bytes past the 120.
+        assert_eq!(EMPTY_BOARD[..120].iter().filter(|&&c| c == OFF).count(), 56);
+        assert!(EMPTY_BOARD[120..].iter().all(|&c| c == OFF));
+        // From every real square, every step lands inside the 120, on a sentinel
+        // exactly when it is off the board.
+        for i in 0..64 {
+            let s = Cells10x12::index(Square::from_index(i));
+            for d in Cells10x12::KNIGHT.iter().chain(&Cells10x12::DIAGONAL).chain(&Cells10x12::ORTHOGONAL) {
+                let t = s as i32 + *d as i32;
+                assert!((0..120).contains(&t));
+                assert_eq!(MAILBOX[t as usize] == 0xff, EMPTY_BOARD[t as usize] == OFF);
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! `x88`: the 0x88 board with piece lists and the square-difference table.
+//!
+//! # Technique
+//!
+//! The board is a 128-byte array, 16 files wide: square `0rrr0fff` holds rank `rrr`
+//! and file `fff`. The left half (files 0-7) is the real board; the right half is
+//! "illegal territory". A step by any of the move offsets (±1, ±15, ±16, ±17 for the
+//! lines, ±14, ±18, ±31, ±33 for the knight) leaves the board exactly when the result
+//! has bit 3 (file past h) or bit 7 (rank past 8, or below 1 by wrap-around) set, so
+//! `sq & 0x88 != 0` is the whole edge test: one AND per step.
+//!
+//! The difference of two on-board squares, `target - attacker`, lies in -119..=119 and
+//! determines the pair's geometry uniquely (the file difference has only 4 bits of
+//! room). Two 256-entry tables indexed by `target - attacker + 119` (239 entries are
+//! used; 256 lets a mask stand in for a bounds check) give:
+//! - [`ATTACKS`]: a bit per kind of piece (white pawn, black pawn, knight, bishop, rook,
+//!   queen, king) that attacks across that difference on an empty board;
+//! - [`STEP`]: the unit step from the attacker towards the target (for the leapers, the
+//!   whole difference, so one step arrives).
+//!
+//! An attack test of a square therefore runs down the enemy piece lists
+//! ([`super::lists`]): one table probe per knight, bishop, rook and queen (and the
+//! king), and a walk over the squares in between only for a slider that is lined up;
+//! pawns are looked up on their two attacking squares. The same probe, run at the king,
+//! finds the checkers and the pinned pieces with the pin line. The table from square
+//! to list slot is kept in the right half of the board.
+//!
+//! # Layout (200 bytes)
+//!
+//! ```text
+//! board:    [u8; 128]     0x88 squares. Left half (sq & 8 == 0): the piece code,
+//!                         0 empty, else colour | kind:
+//!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
+//!                           bit 3 white (8), bit 4 black (16)
+//!                         Right half (sq | 8): for a square holding a non-king piece,
+//!                         that piece's slot in its side's piece list (the index table
+//!                         from square to list slot), kept in the bytes the 0x88 test
+//!                         never lets the generator read.
+//! lists:    PieceLists    (44 bytes) the 0x88 squares of each side's non-king pieces,
+//!                         segmented by kind, and the segment bounds
+//! king:     [u8; 2]       king squares (0x88), white then black
+//! ep:       u8            en passant square (0x88), 0 = none (a1 never is one)
+//! turn:     Color
+//! zobrist:  u64           incremental key
+//! halfmove, fullmove: u32
+//! castle:   [u8; 4]       rook squares (0x88) keeping a castling right: white king side,
+//!                         white queen side, black king side, black queen side; 0xff = none
+//! chess960: bool
+//! (3 bytes of padding)
+//! ```
+//!
+//! Internal squares are 0x88 squares (`rank * 16 + file`); [`crate::Move`] and
+//! [`crate::Position`] use 0..64, converted at the boundary (`sq64 + (sq64 & 56)` and
+//! back).
+
+use super::lists::{Listed, PieceLists};
+use super::{BISHOP, Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use crate::types::Square;
+
+// Attack-mask bits of the difference table.
+const A_WP: u8 = 1;
+const A_BP: u8 = 2;
+const A_N: u8 = 4;
+const A_B: u8 = 8;
+const A_R: u8 = 16;
+const A_Q: u8 = 32;
+const A_K: u8 = 64;
+
+/// The two difference tables, built together from the geometry's steps.
+const fn difference_tables() -> ([u8; 256], [i8; 256]) {
+    let mut att = [0u8; 256];
+    let mut step = [0i8; 256];
+    let mut i = 0;
+    while i < 8 {
+        let d = Cells0x88::KNIGHT[i];
+        att[(d as i32 + 119) as usize] |= A_N;
+        step[(d as i32 + 119) as usize] = d;
+        let d = if i < 4 { Cells0x88::DIAGONAL[i] } else { Cells0x88::ORTHOGONAL[i - 4] };
+        att[(d as i32 + 119) as usize] |= A_K;
+        step[(d as i32 + 119) as usize] = d;
+        i += 1;
+    }
+    att[(15 + 119) as usize] |= A_WP;
+    att[(17 + 119) as usize] |= A_WP;
+    att[(119 - 15) as usize] |= A_BP;
+    att[(119 - 17) as usize] |= A_BP;
+    let mut j = 0;
+    while j < 4 {
+        let mut n = 1;
+        while n <= 7 {
+            let d = Cells0x88::DIAGONAL[j] as i32 * n;
+            att[(d + 119) as usize] |= A_B | A_Q;
+            step[(d + 119) as usize] = Cells0x88::DIAGONAL[j];
+            let d = Cells0x88::ORTHOGONAL[j] as i32 * n;
+            att[(d + 119) as usize] |= A_R | A_Q;
+            step[(d + 119) as usize] = Cells0x88::ORTHOGONAL[j];
+            n += 1;
+        }
+        j += 1;
+    }
+    (att, step)
+}
+
+const TABLES: ([u8; 256], [i8; 256]) = difference_tables();
+
+/// Which kinds attack across a difference: index `target - attacker + 119`; bits
+/// 1 white pawn, 2 black pawn, 4 knight, 8 bishop, 16 rook, 32 queen, 64 king.
+pub static ATTACKS: [u8; 256] = TABLES.0;
+
+/// The unit step from attacker to target for the same index (the whole difference for
+/// a knight), 0 where no piece attacks.
+pub static STEP: [i8; 256] = TABLES.1;
+
+/// The difference-table index of `attacker` and `target` (both on the board).
+#[inline(always)]
+fn diff(attacker: u8, target: u8) -> usize {
+    (target as usize).wrapping_add(119).wrapping_sub(attacker as usize) & 255
+}
+
+/// The attack bit of a piece kind (knight, bishop, rook, queen or king code).
+#[inline(always)]
+fn attack_bit(kind: u8) -> u8 {
+    match kind {
+        KNIGHT => A_N,
+        BISHOP => A_B,
+        ROOK => A_R,
+        super::QUEEN => A_Q,
+        _ => A_K,
+    }
+}
+
+/// The cells of `x88` (the slot table in their right half), with the piece lists.
+pub type Cells0x88 = Cells<128, (), PieceLists>;
+
+/// The 0x88 board with piece lists: the `x88` representation.
+pub type X88 = Mailboxes<Cells0x88>;
+
+impl Geometry for Cells0x88 {
+    const NAME: &'static str = "x88";
+    const A1: u8 = 0;
+    const UP: i8 = 16;
+    const EMPTY: Self = Cells { board: [EMPTY; 128], slots: (), lists: PieceLists::EMPTY };
+
+    #[inline(always)]
+    fn index(sq: Square) -> u8 {
+        let i = sq.index() as u8;
+        i + (i & 56)
+    }
+
+    #[inline(always)]
+    fn square(s: u8) -> Square {
+        Square::from_index(((s + (s & 7)) >> 1) as u32)
+    }
+
+    /// The 0x88 test, before the cell is read (the right half holds list slots).
+    #[inline(always)]
+    fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
+        let t = s.wrapping_add(d as u8);
+        if t & 0x88 != 0 { (t, OFF) } else { (t, view(t)) }
+    }
+}
+
+impl Listed for Cells0x88 {
+    /// Kept in the right half, beside the piece.
+    #[inline(always)]
+    fn slot(&self, s: u8) -> usize {
+        (self.board[((s | 8) & 127) as usize] & 15) as usize
+    }
+
+    #[inline(always)]
+    fn set_slot(&mut self, s: u8, slot: usize) {
+        self.board[((s | 8) & 127) as usize] = slot as u8;
+    }
+
+    /// One probe of [`ATTACKS`].
+    #[inline(always)]
+    fn apart(a: u8, t: u8, kind: u8) -> bool {
+        ATTACKS[diff(a, t)] & attack_bit(kind) != 0
+    }
+
+    /// One probe of [`ATTACKS`], and the step of [`STEP`] turned round.
+    #[inline(always)]
+    fn line(t: u8, a: u8, kind: u8) -> i8 {
+        let j = diff(a, t);
+        if ATTACKS[j] & attack_bit(kind) != 0 { STEP[j].wrapping_neg() } else { 0 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_is_200_bytes() {
+        assert_eq!(core::mem::size_of::<X88>(), 200);
+    }
+
+    #[test]
+    fn difference_table_geometry() {
+        let at = |name: &str| Cells0x88::index(Square::parse(name).unwrap());
+        let e4 = at("e4");
+        // A rook on e8 attacks e4 along the file, stepping down.
+        assert_eq!(ATTACKS[diff(at("e8"), e4)] & (A_R | A_Q), A_R | A_Q);
+        assert_eq!(STEP[diff(at("e8"), e4)], -16);
+        // a8-h1 diagonal: b7 to e4 steps by -15.
+        assert_eq!(ATTACKS[diff(at("b7"), e4)] & A_B, A_B);
+        assert_eq!(STEP[diff(at("b7"), e4)], -15);
+        // Knight f6 -> e4; white pawn d3 -> e4; black pawn d5 -> e4.
+        assert_eq!(ATTACKS[diff(at("f6"), e4)], A_N);
+        assert_ne!(ATTACKS[diff(at("d3"), e4)] & A_WP, 0);
+        assert_ne!(ATTACKS[diff(at("d5"), e4)] & A_BP, 0);
+        assert_eq!(ATTACKS[diff(at("d5"), e4)] & A_WP, 0);
+        // Not lined up: a1 -> b3 (a knight move), a1 -> c4 (nothing).
+        assert_eq!(ATTACKS[diff(at("a1"), at("b3"))], A_N);
+        assert_eq!(ATTACKS[diff(at("a1"), at("c4"))], 0);
+        // The extreme differences (a1-h8 both ways) stay inside the table.
+        assert_eq!(diff(at("a1"), at("h8")), 238);
+        assert_eq!(diff(at("h8"), at("a1")), 0);
+        assert_ne!(ATTACKS[238] & A_B, 0);
+        assert_ne!(ATTACKS[0] & A_B, 0);
+        // The line test walks from the target towards the attacker.
+        assert_eq!(Cells0x88::line(e4, at("e8"), ROOK), 16);
+        assert_eq!(Cells0x88::line(e4, at("e8"), BISHOP), 0);
+    }
+}
