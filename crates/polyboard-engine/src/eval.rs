@@ -256,7 +256,10 @@ pub fn evaluate(s: &PieceSets, stm: Color, w: &Weights) -> i32 {
     let pawns = [s.get(Color::White, Role::Pawn), s.get(Color::Black, Role::Pawn)];
     let pawn_att = [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])];
     let colour_bb = [s.color(Color::White), s.color(Color::Black)];
-    let kings = [s.get(Color::White, Role::King).trailing_zeros() as usize & 63, s.get(Color::Black, Role::King).trailing_zeros() as usize & 63];
+    let kings = [
+        s.get(Color::White, Role::King).trailing_zeros() as usize & 63,
+        s.get(Color::Black, Role::King).trailing_zeros() as usize & 63,
+    ];
     let zones = [king_zone(Color::White, kings[0]), king_zone(Color::Black, kings[1])];
     let all_pawns = pawns[0] | pawns[1];
 

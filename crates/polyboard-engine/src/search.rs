@@ -158,7 +158,8 @@ where
                 break;
             }
         }
-        let mut main = Worker::new(0, root.clone(), history, eval.clone(), tt, control, &counts, limits, budget, settings.multipv);
+        let mut main =
+            Worker::new(0, root.clone(), history, eval.clone(), tt, control, &counts, limits, budget, settings.multipv);
         let mut outcome = main.iterate(reporter);
         // An infinite or pondering search waits for `stop` (or `ponderhit`) before it
         // answers, as UCI requires.
@@ -318,7 +319,8 @@ impl<M: SearchMove> Picker<M> {
         let moves = self.moves.as_mut_slice();
         let mut b = self.cur;
         for i in self.cur + 1..n {
-            if self.scores[i] > self.scores[b] || (self.scores[i] == self.scores[b] && moves[i].key() > moves[b].key()) {
+            if self.scores[i] > self.scores[b] || (self.scores[i] == self.scores[b] && moves[i].key() > moves[b].key())
+            {
                 b = i;
             }
         }
@@ -507,8 +509,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
     /// the shared table.
     fn iterate(&mut self, reporter: &mut impl Reporter<P::Move>) -> Outcome<P::Move> {
         self.root_order();
-        let mut outcome =
-            Outcome { best: None, ponder: None, score: 0, depth: 0, nodes: 0, qnodes: 0 };
+        let mut outcome = Outcome { best: None, ponder: None, score: 0, depth: 0, nodes: 0, qnodes: 0 };
         if self.root_moves.is_empty() {
             let in_check = self.pos.in_check();
             outcome.score = match self.pos.no_moves(in_check) {
@@ -787,33 +788,30 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         let mut n_quiets = 0;
         let mut skip_quiets = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-        while let Some((mv, quiet, order)) = picker.next(
-            &self.pos,
-            &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE],
-            !skip_quiets,
-        ) {
+        while let Some((mv, quiet, order)) =
+            picker.next(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE], true)
+        {
             let hist_index = self.pos.history_index(mv);
             let hist = if quiet { self.history[self.hist_slot(side, hist_index)] } else { 0 };
             let lmr_depth = (depth - reductions()[depth.min(63) as usize][searched.min(63)] as i32).max(0);
-            // Pruning of late, hopeless moves (never the first, never when mated).
+            // Pruning of late, hopeless moves (never the first, never when mated, never
+            // a move that gives check: the candidate is made first to know).
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
-            if prunable && quiet {
-                if depth <= 7 && searched >= lmp_limit {
-                    skip_quiets = true;
-                    continue;
-                }
-                if depth <= 8 && !self.pos.see_ge(mv, -25 * lmr_depth * lmr_depth) {
-                    continue;
-                }
+            if prunable && quiet && depth <= 7 && searched >= lmp_limit {
+                skip_quiets = true;
             }
-            if prunable && !quiet && depth <= 6 && order < GOOD_NOISY / 2 && !self.pos.see_ge(mv, -90 * depth) {
-                continue;
-            }
+            let candidate = prunable
+                && if quiet {
+                    skip_quiets
+                        || (lmr_depth <= 6 && eval + 100 + 90 * lmr_depth <= alpha)
+                        || (depth <= 8 && !self.pos.see_ge(mv, -25 * lmr_depth * lmr_depth))
+                } else {
+                    depth <= 6 && order < GOOD_NOISY / 2 && !self.pos.see_ge(mv, -90 * depth)
+                };
             self.stack[ply].hist = hist_index;
             let undo = self.pos.make(mv);
             let gives_check = self.pos.in_check();
-            // Futility: a quiet move that does not check cannot lift a hopeless eval.
-            if prunable && quiet && !gives_check && lmr_depth <= 6 && eval + 100 + 90 * lmr_depth <= alpha {
+            if candidate && !gives_check {
                 self.pos.unmake(mv, undo);
                 continue;
             }

@@ -302,7 +302,8 @@ impl Engine {
     fn go(&mut self, args: &[&str]) {
         let mut limits = Limits::default();
         let mut i = 0;
-        let num = |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
+        let num =
+            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
         while i < args.len() {
             let t = args[i];
             let mut used = 2;
