@@ -116,6 +116,7 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Weights {
         let mut pst = [[S(0, 0); 64]; 6];
+        #[allow(clippy::needless_range_loop)]
         for sq in 0..64 {
             let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
             let fd = f.min(7 - f); // 0 at the edge, 3 in the centre

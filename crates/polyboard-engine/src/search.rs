@@ -550,7 +550,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                 };
                 loop {
                     let score = self.root_search(depth, alpha, beta, pv_idx, reporter);
-                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_idx..].sort_by_key(|m| std::cmp::Reverse(m.score));
                     if self.stopped {
                         break;
                     }
@@ -571,7 +571,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                     }
                     delta += delta / 2 + 5;
                 }
-                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_idx].sort_by_key(|m| std::cmp::Reverse(m.score));
                 if self.stopped {
                     break;
                 }

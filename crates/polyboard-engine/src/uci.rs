@@ -280,7 +280,7 @@ impl Engine {
             Some(&"moves") => &rest[1..],
             Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
         };
-        let mut pos = start.clone();
+        let mut pos = start;
         let mut history = Vec::new();
         for text in moves {
             match uci::parse(&pos, text) {
@@ -365,7 +365,7 @@ impl Engine {
             out: self.out.clone(),
             tt: self.tt.clone(),
             control: control.clone(),
-            position: self.position.clone(),
+            position: self.position,
             history: self.history.clone(),
             limits,
             settings: Settings {
@@ -386,7 +386,7 @@ impl Engine {
 
     fn perft(&self, depth: u32) {
         let start = Instant::now();
-        let pos = self.position.clone();
+        let pos = self.position;
         let result = with_search_repr!(self.options.repr.as_str(), B => {
             polyboard_core::perft::divide(&B::from_position(&pos), depth.max(1), false)
         });
@@ -440,7 +440,7 @@ impl Engine {
         let start = Instant::now();
         let Some(total) = with_search_repr!(repr.as_str(), B => bench::<B>(depth, &out)) else { return };
         let ms = start.elapsed().as_millis().max(1);
-        say(&self.out, &format!("\n==========================="));
+        say(&self.out, "\n===========================");
         say(&self.out, &format!("Total time (ms) : {ms}"));
         say(&self.out, &format!("Nodes searched  : {total}"));
         say(&self.out, &format!("Nodes/second    : {}", total as u128 * 1000 / ms));
@@ -510,7 +510,7 @@ struct Job {
 impl Job {
     fn run<B: SearchBoard>(self) {
         let root = Chess(B::from_position(&self.position));
-        let mut reporter = UciReporter { out: self.out.clone(), root: self.position.clone() };
+        let mut reporter = UciReporter { out: self.out.clone(), root: self.position };
         let outcome = search(
             &root,
             &self.history,
@@ -565,7 +565,7 @@ impl Reporter<Move> for UciReporter {
             Some(Bound::Upper) => " upperbound",
             _ => "",
         };
-        let mut pos = self.root.clone();
+        let mut pos = self.root;
         let mut pv = String::new();
         for &m in &info.pv {
             if !pos.is_legal(m) {
