@@ -75,7 +75,9 @@ OPPONENTS = {
 
 def start(cmd, proto, options):
     eng = (chess.engine.SimpleEngine.popen_uci if proto == "uci" else chess.engine.SimpleEngine.popen_xboard)(cmd)
-    opts = {k: v for k, v in options.items() if k in eng.options}
+    # Options python-chess manages itself (Ponder, MultiPV, UCI_Chess960) are set per
+    # command by it: `play(..., ponder=False)` sends Ponder false.
+    opts = {k: v for k, v in options.items() if k in eng.options and not eng.options[k].is_managed()}
     eng.configure(opts)
     return eng
 

@@ -20,9 +20,9 @@
 //!   term that drives a lone king to the edge (to the right corner with bishop and
 //!   knight) so that basic mates are found.
 //!
-//! The weights are hand-set ([`Weights::default`]); `scripts/texel_tune.py` describes
-//! how to tune them on labelled positions (Texel's method) with the `tune` example,
-//! which rewrites every value of [`Weights`].
+//! The weights start hand-set ([`Weights::hand_set`]); the engine reads them from
+//! `src/weights.txt`, which the `tune` example rewrites by Texel's method on positions
+//! labelled with game results (`scripts/texel_data.py` makes them; see the README).
 
 use crate::Evaluator;
 use crate::chess::Chess;
@@ -113,8 +113,93 @@ pub struct Weights {
     pub tempo: S,
 }
 
+impl Weights {
+    /// Every weight, in a fixed order (the order of the fields, middlegame before
+    /// endgame), as mutable references: what the tuner changes.
+    pub fn values_mut(&mut self) -> Vec<&mut i32> {
+        let Weights {
+            material,
+            pst,
+            mob_knight,
+            mob_bishop,
+            mob_rook,
+            mob_queen,
+            passed,
+            passed_king,
+            passed_blocked,
+            connected,
+            doubled,
+            isolated,
+            bishop_pair,
+            rook_open,
+            rook_half_open,
+            attack_units,
+            danger_scale,
+            shelter,
+            tempo,
+        } = self;
+        let mut v: Vec<&mut S> = Vec::new();
+        v.extend(material.iter_mut());
+        for table in pst.iter_mut() {
+            v.extend(table.iter_mut());
+        }
+        v.extend(mob_knight.iter_mut());
+        v.extend(mob_bishop.iter_mut());
+        v.extend(mob_rook.iter_mut());
+        v.extend(mob_queen.iter_mut());
+        v.extend(passed.iter_mut());
+        v.push(passed_king);
+        v.extend(passed_blocked.iter_mut());
+        v.extend(connected.iter_mut());
+        v.extend([doubled, isolated, bishop_pair, rook_open, rook_half_open]);
+        v.extend(shelter.iter_mut());
+        v.push(tempo);
+        let mut out: Vec<&mut i32> = v.into_iter().flat_map(|S(mg, eg)| [mg, eg]).collect();
+        out.extend(attack_units.iter_mut());
+        out.push(danger_scale);
+        out
+    }
+
+    /// The weights as text, one value a line (what `weights.txt` holds).
+    pub fn to_text(&self) -> String {
+        let mut copy = self.clone();
+        copy.values_mut().iter().map(|v| format!("{v}\n")).collect()
+    }
+
+    /// Weights from [`Weights::to_text`]'s format; `None` unless it holds exactly one
+    /// integer per weight.
+    pub fn from_text(text: &str) -> Option<Weights> {
+        let numbers: Vec<i32> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.parse().ok())
+            .collect::<Option<_>>()?;
+        let mut w = Weights::hand_set();
+        let mut slots = w.values_mut();
+        if slots.len() != numbers.len() {
+            return None;
+        }
+        for (slot, n) in slots.iter_mut().zip(numbers) {
+            **slot = n;
+        }
+        drop(slots);
+        Some(w)
+    }
+}
+
+/// The weights the engine plays with: `weights.txt` (written by the tuner) when it
+/// holds a full set, else [`Weights::hand_set`].
 impl Default for Weights {
     fn default() -> Weights {
+        Weights::from_text(include_str!("weights.txt")).unwrap_or_else(Weights::hand_set)
+    }
+}
+
+impl Weights {
+    /// The hand-set starting values: formula piece-square tables (centralisation,
+    /// pawn advance, king shelter), concave mobility, classical pawn and king terms.
+    pub fn hand_set() -> Weights {
         let mut pst = [[S(0, 0); 64]; 6];
         #[allow(clippy::needless_range_loop)]
         for sq in 0..64 {
@@ -482,5 +567,13 @@ mod tests {
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
         assert_eq!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 0);
         assert_eq!(eval("4k3/8/8/8/8/8/8/2NNK3 b - - 0 1"), 0);
+    }
+
+    #[test]
+    fn weights_round_trip_through_text() {
+        let w = Weights::hand_set();
+        assert_eq!(Weights::from_text(&w.to_text()), Some(w));
+        assert_eq!(Weights::from_text("1\n2\n"), None);
+        assert_eq!(Weights::from_text("x"), None);
     }
 }

@@ -80,13 +80,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one bucket).
+    /// A table of about `mb` MiB (at least one bucket). Panics only if the memory
+    /// cannot be had; see [`Table::try_new`].
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
+        Table::try_new(mb).unwrap_or_else(|| Table::try_new(1).expect("a 1 MiB hash table"))
+    }
+
+    /// A table of about `mb` MiB, or `None` when the memory cannot be reserved.
+    pub fn try_new(mb: usize) -> Option<Table> {
+        let bytes = mb.max(1).checked_mul(1 << 20)?;
         let buckets = (bytes / 32).max(1);
         let mut entries = Vec::new();
+        entries.try_reserve_exact(buckets * 2).ok()?;
         entries.resize_with(buckets * 2, Entry::default);
-        Table { entries, buckets: buckets as u64, generation: AtomicU64::new(0) }
+        Some(Table { entries, buckets: buckets as u64, generation: AtomicU64::new(0) })
     }
 
     /// Empties the table.

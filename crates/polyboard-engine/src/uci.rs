@@ -225,9 +225,20 @@ impl Engine {
             }
         };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(1, HASH_MAX as u64).map(|v| {
-                self.options.hash = v as usize;
-                self.tt = Arc::new(Table::new(v as usize));
+            "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
+                // The old table goes first, so that its memory can be reused.
+                self.tt = Arc::new(Table::new(1));
+                match Table::try_new(v as usize) {
+                    Some(t) => {
+                        self.tt = Arc::new(t);
+                        self.options.hash = v as usize;
+                        Ok(())
+                    }
+                    None => {
+                        self.tt = Arc::new(Table::new(self.options.hash));
+                        Err(format!("Hash {v}: not enough memory; kept {} MiB", self.options.hash))
+                    }
+                }
             }),
             "threads" => spin(1, THREADS_MAX as u64).map(|v| self.options.threads = v as usize),
             "multipv" => spin(1, MULTIPV_MAX as u64).map(|v| self.options.multipv = v as usize),
