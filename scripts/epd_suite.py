@@ -6,6 +6,8 @@ Usage, from the repository root (after `cargo build --release`):
     nice -n 10 python3 scripts/epd_suite.py tests/data/tactics/wac-normalized.epd \
         --time 0.5 --threads 1 [--engine target/release/polyboard] [--option Repr=pext]
 
+`--nodes N` searches a fixed node count instead (the same result on any machine load).
+
 Prints each failure and the count solved. A position counts as solved when the move
 the engine plays after the given time per position is one of `bm` (and none of `am`).
 Requires python-chess (`pip install chess`).
@@ -27,6 +29,8 @@ def main():
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
     ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="a node count per position instead of a time (repeatable on a loaded machine)")
     a = ap.parse_args()
 
     engine = chess.engine.SimpleEngine.popen_uci([a.engine] + a.args.split())
@@ -45,7 +49,8 @@ def main():
         best = ops.get("bm", [])
         avoid = ops.get("am", [])
         engine.send_ucinewgame = True
-        result = engine.play(board, chess.engine.Limit(time=a.time), game=object())
+        limit = chess.engine.Limit(nodes=a.nodes) if a.nodes else chess.engine.Limit(time=a.time)
+        result = engine.play(board, limit, game=object())
         ok = (not best or result.move in best) and result.move not in avoid
         total += 1
         solved += ok

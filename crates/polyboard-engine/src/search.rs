@@ -177,6 +177,27 @@ where
 /// The stack size a search thread needs (the move pickers of 128 plies, with room).
 pub const STACK: usize = 32 << 20;
 
+/// EXPERIMENT (temporary): search constants from the environment.
+fn tp(i: usize) -> i32 {
+    static P: OnceLock<Vec<i32>> = OnceLock::new();
+    let v = P.get_or_init(|| {
+        let d = vec![225, 1, 100, 90, 75, 1, 1, 1, 0];
+        match std::env::var("PB_PARAMS") {
+            Ok(s) => {
+                let mut v = d.clone();
+                for (i, x) in s.split(',').enumerate() {
+                    if let (Some(slot), Ok(n)) = (v.get_mut(i), x.parse()) {
+                        *slot = n;
+                    }
+                }
+                v
+            }
+            Err(_) => d,
+        }
+    });
+    v[i]
+}
+
 /// LMR reductions by depth and move number, `0.75 + ln d * ln m / 2.25`.
 fn reductions() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
@@ -184,7 +205,7 @@ fn reductions() -> &'static [[u8; 64]; 64] {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / (tp(0) as f64 / 100.0)) as u8;
             }
         }
         t
@@ -274,20 +295,24 @@ impl<M: SearchMove> Picker<M> {
         let start = self.moves.len();
         pos.generate_quiet(&mut self.moves);
         for i in start..self.moves.len() {
-            let mv = self.moves.as_slice()[i];
-            let k = mv.key();
             self.quiet[i] = true;
-            self.scores[i] = if k == self.tt {
-                TT_SCORE
-            } else if k == self.killers[0] {
-                KILLER[0]
-            } else if k == self.killers[1] {
-                KILLER[1]
-            } else if k == self.counter {
-                COUNTER
-            } else {
-                history.get(pos.history_index(mv)).copied().unwrap_or(0)
-            };
+            self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
+        }
+    }
+
+    /// The hash move first, then the killers, the counter-move, and history.
+    fn quiet_score<P: Searchable<Move = M>>(&self, pos: &P, mv: M, history: &[i32]) -> i32 {
+        let k = mv.key();
+        if k == self.tt {
+            TT_SCORE
+        } else if k == self.killers[0] {
+            KILLER[0]
+        } else if k == self.killers[1] {
+            KILLER[1]
+        } else if k == self.counter {
+            COUNTER
+        } else {
+            history.get(pos.history_index(mv)).copied().unwrap_or(0)
         }
     }
 
@@ -295,17 +320,7 @@ impl<M: SearchMove> Picker<M> {
     fn rescore_quiets<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32]) {
         for i in self.cur..self.moves.len() {
             if self.quiet[i] && self.scores[i] == 0 {
-                let mv = self.moves.as_slice()[i];
-                let k = mv.key();
-                self.scores[i] = if k == self.killers[0] {
-                    KILLER[0]
-                } else if k == self.killers[1] {
-                    KILLER[1]
-                } else if k == self.counter {
-                    COUNTER
-                } else {
-                    history.get(pos.history_index(mv)).copied().unwrap_or(0)
-                };
+                self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
             }
         }
     }
@@ -450,6 +465,14 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         self.stopped
     }
 
+    /// The score of a node at `ply` without legal moves.
+    fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
+        match self.pos.no_moves(in_check) {
+            NoMoves::Loss => -MATE + ply as i32,
+            NoMoves::Draw => 0,
+        }
+    }
+
     fn is_repetition(&self) -> bool {
         let n = self.keys.len();
         let key = self.keys[n - 1];
@@ -512,10 +535,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         let mut outcome = Outcome { best: None, ponder: None, score: 0, depth: 0, nodes: 0, qnodes: 0 };
         if self.root_moves.is_empty() {
             let in_check = self.pos.in_check();
-            outcome.score = match self.pos.no_moves(in_check) {
-                NoMoves::Loss => -MATE,
-                NoMoves::Draw => 0,
-            };
+            outcome.score = self.no_moves(in_check, 0);
             if self.id == 0 {
                 reporter.info(&Info {
                     depth: 0,
@@ -711,11 +731,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
-            && match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            }
+            && h.settles(alpha, beta)
         {
             return h.score;
         }
@@ -723,13 +739,10 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         let side = self.pos.side();
         let mut eval = if in_check { -INFINITE } else { self.eval.evaluate(&self.pos) };
         self.stack[ply].eval = eval;
+        // A stored bound better than the static eval replaces it.
         if let Some(h) = hit
             && !in_check
-            && match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score > eval,
-                Bound::Upper => h.score < eval,
-            }
+            && h.settles(eval - 1, eval + 1)
         {
             eval = h.score;
         }
@@ -738,11 +751,11 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
 
         if !pv_node && !in_check {
             // Reverse futility.
-            if depth <= 8 && eval.abs() < MATE_BOUND && eval - 75 * (depth - improving as i32) >= beta {
+            if depth <= 8 && eval.abs() < MATE_BOUND && eval - tp(4) * (depth - improving as i32) >= beta {
                 return eval;
             }
             // Razoring.
-            if depth <= 3 && eval + 200 + 150 * depth <= alpha && alpha.abs() < MATE_BOUND {
+            if tp(6) == 1 && depth <= 3 && eval + 200 + 150 * depth <= alpha && alpha.abs() < MATE_BOUND {
                 let v = self.quiesce(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -797,13 +810,13 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             // Pruning of late, hopeless moves (never the first, never when mated, never
             // a move that gives check: the candidate is made first to know).
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
-            if prunable && quiet && depth <= 7 && searched >= lmp_limit {
+            if tp(5) == 1 && prunable && quiet && depth <= 7 && searched >= lmp_limit {
                 skip_quiets = true;
             }
             let candidate = prunable
                 && if quiet {
                     skip_quiets
-                        || (lmr_depth <= 6 && eval + 100 + 90 * lmr_depth <= alpha)
+                        || (lmr_depth <= 6 && eval + tp(2) + tp(3) * lmr_depth <= alpha)
                         || (depth <= 8 && !self.pos.see_ge(mv, -25 * lmr_depth * lmr_depth))
                 } else {
                     depth <= 6 && order < GOOD_NOISY / 2 && !self.pos.see_ge(mv, -90 * depth)
@@ -828,8 +841,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                     r = reductions()[depth.min(63) as usize][searched.min(63)] as i32;
                     r -= pv_node as i32;
                     r += cut as i32;
-                    r += !improving as i32;
-                    r -= gives_check as i32;
+                    r += tp(1) * !improving as i32;
+                    r -= gives_check as i32 * tp(7);
+                    r -= (!quiet) as i32 * tp(8);
                     r -= (order >= COUNTER && quiet) as i32;
                     r -= hist / 6000;
                     r = r.clamp(0, new_depth - 1);
@@ -882,22 +896,12 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         }
         if searched == 0 {
             if best == -INFINITE && picker.moves.is_empty() {
-                return match self.pos.no_moves(in_check) {
-                    NoMoves::Loss => -MATE + ply as i32,
-                    NoMoves::Draw => 0,
-                };
+                return self.no_moves(in_check, ply);
             }
             // Every move was pruned: the position is bad enough to fail low.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, best_move, best, depth, bound);
+        self.tt.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
         best
     }
 
@@ -916,11 +920,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
-            && match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            }
+            && h.settles(alpha, beta)
         {
             return h.score;
         }
@@ -974,19 +974,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         if in_check && !any {
-            return match self.pos.no_moves(true) {
-                NoMoves::Loss => -MATE + ply as i32,
-                NoMoves::Draw => 0,
-            };
+            return self.no_moves(true, ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, best_move, best, 0, bound);
+        self.tt.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
         best
     }
 }

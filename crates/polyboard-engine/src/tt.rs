@@ -31,6 +31,21 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// The kind of bound a search result `score` is in the window `(alpha, beta)`,
+    /// `alpha` being the window's lower edge before the search.
+    #[inline]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// An entry read from the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
@@ -48,6 +63,20 @@ pub struct Hit {
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
+}
+
+/// The table.
+impl Hit {
+    /// True when the stored score settles the window `(alpha, beta)`: it is exact, or
+    /// a bound on the far side of the window.
+    #[inline]
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// The table.
