@@ -227,7 +227,7 @@ impl Engine {
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
                 // The old table goes first, so that its memory can be reused.
-                self.tt = Arc::new(Table::new(1));
+                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
                 match Table::try_new(v as usize) {
                     Some(t) => {
                         self.tt = Arc::new(t);
