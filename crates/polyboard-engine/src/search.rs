@@ -497,7 +497,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         let tt = self.tt.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
         let mut picker = Picker::new(tt, [0; 2], 0, true);
         picker.add_noisy(&self.pos);
-        while let Some((mv, _, _)) = picker.next(&self.pos, &self.history, true) {
+        let side = self.pos.side();
+        let history = &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE];
+        while let Some((mv, _, _)) = picker.next(&self.pos, history, true) {
             if !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&mv.key()) {
                 continue;
             }
