@@ -48,9 +48,12 @@ pub struct Budget {
 /// a limit. `overhead` is the `Move Overhead` option: time lost per move outside the
 /// engine (GUI, pipes, a loaded machine).
 ///
-/// With sudden death the engine plans for 25 more moves (fewer with `movestogo`),
-/// spends its increment, and never lets the hard limit pass the clock less twice the
-/// overhead, so 1+0.01 is safe: when the clock runs low, moves become nearly free.
+/// The engine plans for 30 more moves (or `movestogo`), each costing it `overhead`
+/// besides its thinking: the pool is the clock plus the increments to come less those
+/// overheads, shared evenly. The hard limit never passes the clock less twice the
+/// overhead (and 2%), nor 40% of it before the last move of a control. So when the
+/// increment does not cover the overhead, as at 1+0.01 on a loaded machine, moves
+/// become nearly free instead of draining the clock.
 pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     if let Some(mt) = limits.movetime {
         let t = Duration::from_millis(mt.saturating_sub(overhead).max(1));
@@ -58,15 +61,13 @@ pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     }
     let time = limits.time[side & 1]?;
     let inc = limits.inc[side & 1];
-    let mtg = limits.movestogo.unwrap_or(25).clamp(1, 50) as u64;
-    // What we may use at most on this move: the clock less a reserve for the overhead
-    // of this move and the next ones.
-    let reserve = overhead * 2 + time / 50;
-    let usable = time.saturating_sub(reserve);
-    let soft = if mtg == 1 { usable * 7 / 10 } else { usable / mtg + inc * 3 / 4 };
-    let hard_cap = if mtg == 1 { usable * 9 / 10 } else { usable * 2 / 5 };
-    let hard = (soft * 4).min(hard_cap).max(1);
-    let soft = soft.min(hard).max(1);
+    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50) as u64;
+    let safe = time.saturating_sub(overhead * 2 + time / 50);
+    let pool = (time + inc * (mtg - 1)).saturating_sub(overhead * mtg);
+    let share = if mtg == 1 { safe * 7 / 10 } else { pool / mtg };
+    let cap = if mtg == 1 { safe * 9 / 10 } else { safe * 2 / 5 };
+    let hard = (share * 3).min(cap).max(1);
+    let soft = share.min(hard).max(1);
     Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) })
 }
 
