@@ -700,7 +700,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
 
     fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, true);
         }
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
@@ -751,7 +751,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             }
             // Razoring.
             if depth <= 3 && eval + 200 + 150 * depth <= alpha && alpha.abs() < MATE_BOUND {
-                let v = self.quiesce(alpha, alpha + 1, ply);
+                let v = self.quiesce(alpha, alpha + 1, ply, true);
                 if v <= alpha {
                     return v;
                 }
@@ -896,7 +896,10 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         best
     }
 
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence: captures and queen promotions that do not lose material, all
+    /// evasions in check, and with `checks` (the first quiescence ply) also the quiet
+    /// moves that give check without losing material.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
         if self.tick() {
@@ -928,13 +931,21 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         picker.add_noisy(&self.pos);
         let mut any = false;
         let side = self.pos.side();
-        while let Some((mv, _, _)) =
-            picker.next(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE], in_check)
-        {
+        let history = side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE;
+        loop {
+            let quiets = in_check || picker.quiets_done;
+            let Some((mv, quiet, _)) = picker.next(&self.pos, &self.history[history.clone()], quiets) else {
+                // The noisy moves are done: the checking quiet moves come last.
+                if checks && !in_check && !picker.quiets_done {
+                    picker.add_quiet(&self.pos, &self.history[history.clone()]);
+                    continue;
+                }
+                break;
+            };
             any = true;
             if !in_check {
-                // Delta pruning, then losing exchanges.
-                if stand + self.pos.gain(mv) + 200 <= alpha {
+                // Delta pruning (captures), then moves that lose material.
+                if !quiet && stand + self.pos.gain(mv) + 200 <= alpha {
                     continue;
                 }
                 if !self.pos.see_ge(mv, 0) {
@@ -942,7 +953,11 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             }
             let undo = self.enter(mv);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            if quiet && !in_check && !self.pos.in_check() {
+                self.leave(mv, undo);
+                continue;
+            }
+            let score = -self.quiesce(-beta, -alpha, ply + 1, false);
             self.leave(mv, undo);
             if self.stopped {
                 return 0;
