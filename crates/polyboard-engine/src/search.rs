@@ -148,18 +148,25 @@ where
     let budget = if limits.timed() { budget(limits, root.side(), settings.overhead) } else { None };
     let outcome = std::thread::scope(|s| {
         for id in 1..threads {
-            let (counts, root) = (&counts, root.clone());
+            let root = root.clone();
             let eval = eval.clone();
+            let sh = Shared { tt, control, counts: &counts, limits, history };
             let spawned = std::thread::Builder::new().stack_size(STACK).spawn_scoped(s, move || {
-                let mut w = Worker::new(id, root, history, eval, tt, control, counts, limits, None, 1);
+                let mut w = Worker::new(id, root, eval, sh, None, 1);
                 w.iterate(&mut Silent);
             });
             if spawned.is_err() {
                 break;
             }
         }
-        let mut main =
-            Worker::new(0, root.clone(), history, eval.clone(), tt, control, &counts, limits, budget, settings.multipv);
+        let mut main = Worker::new(
+            0,
+            root.clone(),
+            eval.clone(),
+            Shared { tt, control, counts: &counts, limits, history },
+            budget,
+            settings.multipv,
+        );
         let mut outcome = main.iterate(reporter);
         // An infinite or pondering search waits for `stop` (or `ponderhit`) before it
         // answers, as UCI requires.
@@ -347,14 +354,22 @@ impl<M: SearchMove> Picker<M> {
     }
 }
 
-struct Worker<'a, P: Searchable, E> {
-    id: usize,
-    pos: P,
-    eval: E,
+/// What every search thread reads: the table, the control, the node counters of all
+/// threads, the limits and the game history.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
     tt: &'a Table,
     control: &'a Control,
     counts: &'a [AtomicU64],
     limits: &'a Limits,
+    history: &'a [u64],
+}
+
+struct Worker<'a, P: Searchable, E> {
+    id: usize,
+    pos: P,
+    eval: E,
+    sh: Shared<'a>,
     budget: Option<Budget>,
     multipv: usize,
     nodes: u64,
@@ -373,29 +388,14 @@ struct Worker<'a, P: Searchable, E> {
 }
 
 impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        id: usize,
-        pos: P,
-        history: &[u64],
-        eval: E,
-        tt: &'a Table,
-        control: &'a Control,
-        counts: &'a [AtomicU64],
-        limits: &'a Limits,
-        budget: Option<Budget>,
-        multipv: usize,
-    ) -> Self {
-        let mut keys = history.to_vec();
+    fn new(id: usize, pos: P, eval: E, sh: Shared<'a>, budget: Option<Budget>, multipv: usize) -> Self {
+        let mut keys = sh.history.to_vec();
         keys.push(pos.key());
         Worker {
             id,
             pos,
             eval,
-            tt,
-            control,
-            counts,
-            limits,
+            sh,
             budget,
             multipv: multipv.max(1),
             nodes: 0,
@@ -415,29 +415,29 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     fn total_nodes(&self) -> u64 {
-        self.counts.iter().enumerate().map(|(i, c)| if i == self.id { self.nodes } else { c.load(Relaxed) }).sum()
+        self.sh.counts.iter().enumerate().map(|(i, c)| if i == self.id { self.nodes } else { c.load(Relaxed) }).sum()
     }
 
     /// Counts a node and tells whether the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if let Some(n) = self.limits.nodes
-            && (if self.counts.len() == 1 { self.nodes } else { self.total_nodes() }) >= n
+        if let Some(n) = self.sh.limits.nodes
+            && (if self.sh.counts.len() == 1 { self.nodes } else { self.total_nodes() }) >= n
             && self.root_depth > 1
         {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0 {
-            self.counts[self.id].store(self.nodes, Relaxed);
-            if self.control.stop.load(Relaxed) {
+            self.sh.counts[self.id].store(self.nodes, Relaxed);
+            if self.sh.control.stop.load(Relaxed) {
                 self.stopped = true;
             }
             if self.id == 0
                 && self.root_depth > 1
                 && let Some(b) = self.budget
-                && !self.control.pondering.load(Relaxed)
-                && self.control.elapsed() >= b.hard
+                && !self.sh.control.pondering.load(Relaxed)
+                && self.sh.control.elapsed() >= b.hard
             {
                 self.stopped = true;
             }
@@ -458,6 +458,34 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
     fn leave(&mut self, mv: P::Move, undo: P::Undo) {
         self.keys.pop();
         self.pos.unmake(mv, undo);
+    }
+
+    /// Takes a searched move's score into the node's `(best, alpha, best move)`:
+    /// raises the best score, and when it beats alpha also alpha, the best move and
+    /// the PV. True when the score reaches beta (a cutoff).
+    #[inline(always)]
+    fn take(
+        &mut self,
+        ply: usize,
+        pv_node: bool,
+        mv: P::Move,
+        score: i32,
+        (best, alpha, best_move): (&mut i32, &mut i32, &mut u32),
+        beta: i32,
+    ) -> bool {
+        if score <= *best {
+            return false;
+        }
+        *best = score;
+        if score <= *alpha {
+            return false;
+        }
+        *best_move = mv.key();
+        *alpha = score;
+        if pv_node {
+            self.update_pv(ply, mv);
+        }
+        score >= beta
     }
 
     /// The score of a node at `ply` without legal moves.
@@ -494,13 +522,13 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     fn root_order(&mut self) {
-        let tt = self.tt.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
+        let tt = self.sh.tt.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
         let mut picker = Picker::new(tt, [0; 2], 0, true);
         picker.add_noisy(&self.pos);
         let side = self.pos.side();
         let history = &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE];
         while let Some((mv, _, _)) = picker.next(&self.pos, history, true) {
-            if !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&mv.key()) {
+            if !self.sh.limits.searchmoves.is_empty() && !self.sh.limits.searchmoves.contains(&mv.key()) {
                 continue;
             }
             self.root_moves.push(RootMove { mv, score: -INFINITE, pv: vec![mv], seldepth: 0 });
@@ -509,7 +537,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
 
     fn report(&self, reporter: &mut impl Reporter<P::Move>, depth: i32, lines: usize, bound: Option<Bound>) {
         let nodes = self.total_nodes();
-        let time = self.control.elapsed();
+        let time = self.sh.control.elapsed();
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
             reporter.info(&Info {
                 depth: depth as u32,
@@ -519,7 +547,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                 bound,
                 nodes,
                 time,
-                hashfull: self.tt.hashfull(),
+                hashfull: self.sh.tt.hashfull(),
                 pv: rm.pv.clone(),
             });
         }
@@ -541,7 +569,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                     score: outcome.score,
                     bound: None,
                     nodes: 0,
-                    time: self.control.elapsed(),
+                    time: self.sh.control.elapsed(),
                     hashfull: 0,
                     pv: Vec::new(),
                 });
@@ -549,7 +577,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return outcome;
         }
         outcome.best = Some(self.root_moves[0].mv);
-        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
+        let max_depth = self.sh.limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let lines = self.multipv.min(self.root_moves.len());
         let mut last_best = None;
         let mut stable = 0;
@@ -571,7 +599,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                     if self.stopped {
                         break;
                     }
-                    let long = self.id == 0 && self.control.elapsed() > Duration::from_secs(2);
+                    let long = self.id == 0 && self.sh.control.elapsed() > Duration::from_secs(2);
                     if score <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITE);
@@ -608,13 +636,13 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             self.report(reporter, depth, lines, None);
             stable = if last_best == Some(best.mv.key()) { stable + 1 } else { 0 };
             last_best = Some(best.mv.key());
-            if let Some(m) = self.limits.mate
+            if let Some(m) = self.sh.limits.mate
                 && best.score >= MATE - 2 * m as i32
             {
                 break;
             }
             if let Some(b) = self.budget
-                && !self.control.pondering.load(Relaxed)
+                && !self.sh.control.pondering.load(Relaxed)
             {
                 let factor = match stable {
                     0 => 1.4,
@@ -622,14 +650,14 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                     2 | 3 => 0.9,
                     _ => 0.7,
                 };
-                let elapsed = self.control.elapsed().as_secs_f64();
+                let elapsed = self.sh.control.elapsed().as_secs_f64();
                 if elapsed >= b.soft.as_secs_f64() * factor * 0.6 || (self.root_moves.len() == 1 && depth >= 4) {
                     break;
                 }
             }
             depth += 1;
         }
-        self.counts[self.id].store(self.nodes, Relaxed);
+        self.sh.counts[self.id].store(self.nodes, Relaxed);
         outcome
     }
 
@@ -646,7 +674,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         self.stack[0].eval = if self.pos.in_check() { -INFINITE } else { self.eval.evaluate(&self.pos) };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            if self.id == 0 && self.control.elapsed() > Duration::from_secs(3) {
+            if self.id == 0 && self.sh.control.elapsed() > Duration::from_secs(3) {
                 reporter.currmove(depth as u32, mv, i + 1);
             }
             self.stack[0].hist = self.pos.history_index(mv);
@@ -721,7 +749,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return alpha;
         }
         let key = self.pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.sh.tt.probe(key, ply);
         let tt_move = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -852,33 +880,23 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = mv.key();
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, mv);
+            if self.take(ply, pv_node, mv, score, (&mut best, &mut alpha, &mut best_move), beta) {
+                if quiet {
+                    let k = mv.key();
+                    if self.killers[ply][0] != k {
+                        self.killers[ply][1] = self.killers[ply][0];
+                        self.killers[ply][0] = k;
                     }
-                    if score >= beta {
-                        if quiet {
-                            let k = mv.key();
-                            if self.killers[ply][0] != k {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = k;
-                            }
-                            if prev < P::HISTORY_SIZE {
-                                self.counter[prev] = k;
-                            }
-                            let bonus = (16 * depth * depth).min(1_600);
-                            self.update_history(side, hist_index, bonus);
-                            for &q in &quiets_tried[..n_quiets] {
-                                self.update_history(side, q, -bonus);
-                            }
-                        }
-                        break;
+                    if prev < P::HISTORY_SIZE {
+                        self.counter[prev] = k;
+                    }
+                    let bonus = (16 * depth * depth).min(1_600);
+                    self.update_history(side, hist_index, bonus);
+                    for &q in &quiets_tried[..n_quiets] {
+                        self.update_history(side, q, -bonus);
                     }
                 }
+                break;
             }
             if quiet && n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = hist_index;
@@ -892,7 +910,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             // Every move was pruned: the position is bad enough to fail low.
             return alpha;
         }
-        self.tt.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
+        self.sh.tt.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
         best
     }
 
@@ -911,7 +929,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return self.eval.evaluate(&self.pos);
         }
         let key = self.pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.sh.tt.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
             && h.settles(alpha, beta)
@@ -962,24 +980,14 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = mv.key();
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.take(ply, pv_node, mv, score, (&mut best, &mut alpha, &mut best_move), beta) {
+                break;
             }
         }
         if in_check && !any {
             return self.no_moves(true, ply);
         }
-        self.tt.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
+        self.sh.tt.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
         best
     }
 }
