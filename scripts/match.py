@@ -93,7 +93,7 @@ def elo(score, n, sd):
     return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
 
 
-def play_game(engines, names, fen, base, inc, movetime, max_plies):
+def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id):
     """engines[0] plays White. Returns (result, reason, offender index or None, game)."""
     board = chess.Board(fen)
     game = chess.pgn.Game()
@@ -109,7 +109,8 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies):
             limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc)
         t0 = time.monotonic()
         try:
-            res = engines[side].play(board, limit, ponder=False)
+            # A new `game` value makes python-chess send ucinewgame first.
+            res = engines[side].play(board, limit, ponder=False, game=game_id)
         except chess.engine.EngineTerminatedError:
             return ("0-1" if side == 0 else "1-0"), "crash", side, game
         except chess.engine.EngineError:
@@ -179,12 +180,7 @@ def main():
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
         names = ["polyboard", their_name] if we_white else [their_name, "polyboard"]
-        for e in pair:
-            try:
-                e.protocol.send_line("ucinewgame") if isinstance(e.protocol, chess.engine.UciProtocol) else None
-            except Exception:
-                pass
-        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies)
+        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies, g)
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1
