@@ -9,7 +9,7 @@
 
 use crate::{report, sizes};
 use clap::Args;
-use polyboard_chess::{Board, Position, with_repr};
+use polyboard_chess::{Board, Position, SearchBoard, with_repr};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -86,6 +86,9 @@ pub struct Row {
     pub copy: Vec<f64>,
     /// Full perft by make/unmake.
     pub make: Vec<f64>,
+    /// Nanoseconds per [`SearchBoard::piece_sets`] call (the twelve bitboards the
+    /// evaluation reads), on the codec positions.
+    pub sets_ns: f64,
 }
 
 /// Encode and decode rates of one compact encoding.
@@ -153,6 +156,27 @@ fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) ->
     Ok(expected as f64 / best.max(1e-9) / 1e6)
 }
 
+/// Nanoseconds per call of [`SearchBoard::piece_sets`], best of repeated passes over
+/// `positions`.
+fn sets_time<B: SearchBoard>(positions: &[Position], min_secs: f64) -> f64 {
+    let boards: Vec<B> = positions.iter().map(B::from_position).collect();
+    let mut best = f64::MAX;
+    let mut spent = 0.0;
+    while spent < min_secs || best == f64::MAX {
+        let t = Instant::now();
+        let mut x = 0u64;
+        for b in &boards {
+            let sets = std::hint::black_box(b).piece_sets();
+            x ^= std::hint::black_box(sets).0[1];
+        }
+        std::hint::black_box(x);
+        let secs = t.elapsed().as_secs_f64();
+        best = best.min(secs);
+        spent += secs;
+    }
+    best * 1e9 / boards.len().max(1) as f64
+}
+
 fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<(), String> {
     let (bulk_d, full_d) = p.depths[usize::from(!quick)];
     let min = if quick { 0.08 } else { 0.4 };
@@ -190,6 +214,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
             bulk: vec![],
             copy: vec![],
             make: vec![],
+            sets_ns: 0.0,
         })
         .collect();
     let started = Instant::now();
@@ -200,6 +225,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
                 return ExitCode::from(1);
             }
         }
+    }
+    let sample = codec_positions();
+    for row in rows.iter_mut() {
+        row.sets_ns = with_repr!(row.name, B => sets_time::<B>(&sample, if a.quick { 0.05 } else { 0.3 })).unwrap_or(0.0);
     }
     let codecs = codec_rows(if a.quick { 0.05 } else { 0.3 });
     let sizes = sizes::measure();
