@@ -1,47 +1,15 @@
 //! Chess as a [`Searchable`]: [`Chess`] wraps any representation that implements
-//! [`SearchBoard`], and [`with_search_repr!`](crate::with_search_repr) picks one by name.
+//! [`SearchBoard`], and [`polyboard_chess::with_repr!`] picks one by name.
 
 use crate::{MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_chess::{Color, Move, MoveKind, PieceSets, Role, SearchBoard, Square};
 use polyboard_core::MoveList;
 
 /// The names of the representations the engine can search, fastest first (the first
-/// is the default of the `Repr` option).
-// TODO(repr families): once every representation implements `SearchBoard`, this list
-// becomes `polyboard_chess::repr::names()` and `with_search_repr!` becomes
-// `polyboard_chess::with_repr!`; this is the one place to change.
+/// is the default of the `Repr` option): every chess representation, as each answers
+/// [`SearchBoard`]. [`polyboard_chess::with_repr!`] picks one by name.
 pub fn names() -> Vec<&'static str> {
-    [
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        "pext",
-        "magic",
-        "bb32",
-    ]
-    .to_vec()
-}
-
-/// Calls `$body` with `$B` bound to the searchable representation named `$name`;
-/// evaluates to `None` for a name not in [`names`].
-#[macro_export]
-macro_rules! with_search_repr {
-    ($name:expr, $B:ident => $body:expr) => {{
-        match $name {
-            #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-            "pext" => {
-                type $B = polyboard_chess::repr::PextBoard;
-                Some($body)
-            }
-            "magic" => {
-                type $B = polyboard_chess::repr::Magic;
-                Some($body)
-            }
-            "bb32" => {
-                type $B = polyboard_chess::repr::Bb32Board;
-                Some($body)
-            }
-            _ => None,
-        }
-    }};
+    polyboard_chess::repr::names()
 }
 
 impl SearchMove for Move {

@@ -18,7 +18,8 @@ use crate::eval::ChessEval;
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
-use crate::{MATE, MATE_BOUND, SearchMove, with_search_repr};
+use crate::{MATE, MATE_BOUND, SearchMove};
+use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering::Relaxed;
@@ -387,7 +388,7 @@ impl Engine {
         };
         let repr = self.options.repr.clone();
         let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            let _ = with_search_repr!(repr.as_str(), B => job.run::<B>());
+            let _ = with_repr!(repr.as_str(), B => job.run::<B>());
         });
         match spawned {
             Ok(handle) => self.running = Some(Running { control, handle }),
@@ -398,7 +399,7 @@ impl Engine {
     fn perft(&self, depth: u32) {
         let start = Instant::now();
         let pos = self.position;
-        let result = with_search_repr!(self.options.repr.as_str(), B => {
+        let result = with_repr!(self.options.repr.as_str(), B => {
             polyboard_core::perft::divide(&B::from_position(&pos), depth.max(1), false)
         });
         let Some(mut rows) = result else { return };
@@ -449,7 +450,7 @@ impl Engine {
         let repr = self.options.repr.clone();
         let out = self.out.clone();
         let start = Instant::now();
-        let Some(total) = with_search_repr!(repr.as_str(), B => bench::<B>(depth, &out)) else { return };
+        let Some(total) = with_repr!(repr.as_str(), B => bench::<B>(depth, &out)) else { return };
         let ms = start.elapsed().as_millis().max(1);
         say(&self.out, "\n===========================");
         say(&self.out, &format!("Total time (ms) : {ms}"));

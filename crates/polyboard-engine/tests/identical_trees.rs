@@ -2,10 +2,10 @@
 //! on every searchable representation: same node count, best move and score.
 
 use polyboard_chess::Position;
+use polyboard_chess::with_repr;
 use polyboard_engine::chess::names;
 use polyboard_engine::search::{Outcome, STACK};
 use polyboard_engine::uci::{BENCH_FENS, search_fixed};
-use polyboard_engine::with_search_repr;
 
 /// Positions with castling both ways, en passant, promotions (under-promotions too),
 /// checks, a Chess960 start and a pawn endgame.
@@ -28,7 +28,7 @@ fn run(depth: u32) -> Vec<Vec<Outcome<polyboard_chess::Move>>> {
                     fens.iter()
                         .map(|fen| {
                             let pos = Position::from_fen(fen).expect("test FEN");
-                            with_search_repr!(name, B => search_fixed::<B>(&pos, depth)).expect("listed repr")
+                            with_repr!(name, B => search_fixed::<B>(&pos, depth)).expect("listed repr")
                         })
                         .collect()
                 })
