@@ -8,6 +8,7 @@ mod bench;
 mod codec;
 mod perft;
 mod report;
+mod variants;
 
 /// polyboard: chess board representations side by side.
 #[derive(Parser)]
@@ -29,9 +30,12 @@ enum Command {
     Decode(codec::DecodeArgs),
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
-        /// chess or chess960.
+        /// chess, chess960 or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax).
+        #[arg(long)]
+        variants: Option<String>,
     },
 }
 
@@ -49,17 +53,15 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Encode(args) => codec::encode(args),
         Command::Decode(args) => codec::decode(args),
-        Command::Reprs { variant } => match variant.as_str() {
-            "chess" | "chess960" => {
+        Command::Reprs { variant, variants: file } => match variant.as_str() {
+            "chess" | "chess960" if file.is_none() => {
                 for name in polyboard_chess::repr::names() {
                     println!("{name}");
                 }
+                println!("{}", variants::REPR);
                 ExitCode::SUCCESS
             }
-            v => {
-                eprintln!("error: unknown variant '{v}' (expected chess or chess960)");
-                ExitCode::from(2)
-            }
+            v => variants::reprs(v, file.as_deref()),
         },
     }
 }

@@ -21,6 +21,7 @@ pub mod fen;
 pub mod moves;
 pub mod perft;
 pub mod rules;
+pub mod suite;
 pub mod tables;
 pub mod uci;
 

@@ -2,63 +2,36 @@
 //! python-chess counts) and python-chess's crazyhouse set. Counts up to
 //! `QUICK_NODES` run by default; the deeper ones are `#[ignore]`d.
 
+use polyboard_variants::suite::{self, SuiteCase};
 use polyboard_variants::{Variant, VariantSet};
 
 const QUICK_NODES: u64 = 300_000;
 
-struct Case {
-    variant: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-    line: usize,
+fn table() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/variant-perft.txt")).unwrap()
 }
 
-fn table() -> Vec<Case> {
-    let text = include_str!("data/variant-perft.txt");
-    let mut out = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if l.starts_with('#') || l.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = l.split(" ; ").collect();
-        let counts = f[2]
-            .split_whitespace()
-            .map(|t| {
-                let (d, n) = t.split_once('=').unwrap();
-                (d.parse().unwrap(), n.parse().unwrap())
-            })
-            .collect();
-        out.push(Case { variant: f[0].into(), fen: f[1].into(), counts, line: i + 1 });
+fn crazyhouse_set() -> Vec<SuiteCase> {
+    let mut cases = suite::parse(include_str!("data/python-chess-crazyhouse.perft")).unwrap();
+    for c in &mut cases {
+        c.variant = Some("crazyhouse".into());
     }
-    out
-}
-
-fn crazyhouse_set() -> Vec<Case> {
-    let text = include_str!("data/python-chess-crazyhouse.perft");
-    let mut out: Vec<Case> = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if let Some(fen) = l.strip_prefix("epd ") {
-            out.push(Case { variant: "crazyhouse".into(), fen: fen.into(), counts: Vec::new(), line: i + 1 });
-        } else if let Some(p) = l.strip_prefix("perft ") {
-            let (d, n) = p.split_once(' ').unwrap();
-            out.last_mut().unwrap().counts.push((d.parse().unwrap(), n.parse().unwrap()));
-        }
-    }
-    out
+    cases
 }
 
 /// Runs the cases of the supported variants whose counts are within `max` (or beyond
 /// `min`), returning the failures.
-fn run(cases: &[Case], min: u64, max: u64) -> Vec<String> {
+fn run(cases: &[SuiteCase], min: u64, max: u64) -> Vec<String> {
     let set = VariantSet::builtin();
     let names = set.names();
     let mut fails = Vec::new();
     let mut ran = 0;
     for c in cases {
-        if !names.contains(&c.variant) {
+        let variant = c.variant.clone().unwrap_or_default();
+        if !names.contains(&variant) {
             continue;
         }
-        let v = Variant::new(set.rules(&c.variant).unwrap()).unwrap();
+        let v = Variant::new(set.rules(&variant).unwrap()).unwrap();
         for &(d, n) in &c.counts {
             if n > max || n < min {
                 continue;
@@ -66,8 +39,8 @@ fn run(cases: &[Case], min: u64, max: u64) -> Vec<String> {
             ran += 1;
             match v.perft(Some(&c.fen), &[], d, false, false) {
                 Ok(r) if r.nodes == n => {}
-                Ok(r) => fails.push(format!("line {} {} depth {d}: expected {n}, got {} ({})", c.line, c.variant, r.nodes, c.fen)),
-                Err(e) => fails.push(format!("line {} {}: {e}", c.line, c.variant)),
+                Ok(r) => fails.push(format!("line {} {} depth {d}: expected {n}, got {} ({})", c.line, variant, r.nodes, c.fen)),
+                Err(e) => fails.push(format!("line {} {variant}: {e}", c.line)),
             }
         }
     }
