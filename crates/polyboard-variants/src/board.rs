@@ -286,24 +286,31 @@ impl<'a, B: Bits> Board<'a, B> {
     }
 
     /// True when a piece of `by` attacks (could capture on) `sq`.
+    #[inline]
     pub fn attacked(&self, sq: usize, by: usize, occ: B) -> bool {
+        self.attacked_by(sq, by, occ, self.by_color[by])
+    }
+
+    /// True when one of the pieces `theirs` (of colour `by`) attacks `sq` under the
+    /// occupancy `occ`: the test behind legality, with the board as it would be after
+    /// a move (captured pieces left out of `theirs`).
+    pub(crate) fn attacked_by(&self, sq: usize, by: usize, occ: B, theirs: B) -> bool {
         let t = self.t;
         let nsq = t.nsq;
-        let theirs = self.by_color[by];
-        for ty in 0..t.ntypes {
+        for &ty in &t.leap_types {
+            let tc = ty * 2 + by;
+            if !(t.rev_leap[tc * nsq + sq] & self.by_type[ty] & theirs).is_empty() {
+                return true;
+            }
+        }
+        for &ty in &t.lame_types {
             let pcs = self.by_type[ty] & theirs;
             if pcs.is_empty() {
                 continue;
             }
-            let tc = ty * 2 + by;
-            if !(t.rev_leap[tc * nsq + sq] & pcs).is_empty() {
-                return true;
-            }
-            if t.has_lame {
-                for &(src, block) in &t.rev_lame[tc * nsq + sq] {
-                    if pcs.has(src as usize) && (block & occ).is_empty() {
-                        return true;
-                    }
+            for &(src, block) in &t.rev_lame[(ty * 2 + by) * nsq + sq] {
+                if pcs.has(src as usize) && (block & occ).is_empty() {
+                    return true;
                 }
             }
         }
@@ -385,14 +392,44 @@ impl<'a, B: Bits> Board<'a, B> {
 
     #[inline(always)]
     fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
-        if !test || (self.royal & self.by_color[n.us]).is_empty() {
-            out.push(mv);
-            return;
-        }
-        let child = self.play(mv);
-        if !child.royals_attacked(n.us, child.occupied()) {
+        if !test || self.safe_after(n, mv) {
             out.push(mv);
         }
+    }
+
+    /// True when `mv` leaves no royal piece of the mover attacked. The board is not
+    /// copied: the attack test runs on the occupancy after the move, with the captured
+    /// pieces left out (castling, rare, is played on a copy).
+    #[inline]
+    fn safe_after(&self, n: &Node<B>, mv: Move) -> bool {
+        let mut royals = self.royal & self.by_color[n.us];
+        if royals.is_empty() {
+            return true;
+        }
+        if mv.is_castling() {
+            let child = self.play(mv);
+            return !child.royals_attacked(n.us, child.occupied());
+        }
+        let (mut occ, mut theirs) = (n.occ, n.enemy);
+        for i in 0..mv.pickups() {
+            let b = B::bit(mv.pickup(i));
+            occ &= !b;
+            theirs &= !b;
+            royals &= !b;
+        }
+        for i in 0..mv.drops() {
+            let (sq, ty) = mv.drop(i);
+            occ |= B::bit(sq);
+            if self.t.rules.pieces[ty].royal {
+                royals |= B::bit(sq);
+            }
+        }
+        while !royals.is_empty() {
+            if self.attacked_by(royals.pop(), n.us ^ 1, occ, theirs) {
+                return false;
+            }
+        }
+        true
     }
 
     fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {

@@ -64,7 +64,6 @@ pub struct Tables<B: Bits> {
     pub nsq: usize,
     /// Number of piece types.
     pub ntypes: usize,
-    pub(crate) dirs: Vec<(i8, i8)>,
     pub(crate) rays: Vec<B>,
     pub(crate) step: Vec<u8>,
     pub(crate) increasing: Vec<bool>,
@@ -86,6 +85,9 @@ pub struct Tables<B: Bits> {
     pub(crate) all: B,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
+    /// Types with leap captures, and with lame leaps.
+    pub(crate) leap_types: Vec<usize>,
+    pub(crate) lame_types: Vec<usize>,
     pub(crate) keys: Keys,
 }
 
@@ -312,7 +314,11 @@ impl<B: Bits> Tables<B> {
         let file_masks = (0..files).map(|f| B::from_u128((0..ranks).fold(0, |m, r| m | b128(r * files + f)))).collect();
         let rank_masks = (0..ranks).map(|r| B::from_u128(rules.rank_mask(r))).collect();
         let keys = keys(nsq);
+        let leap_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| rev_leap[ty * 2 * nsq + i] != 0)).collect();
+        let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         Tables {
+            leap_types,
+            lame_types,
             nsq,
             ntypes: nt,
             step,
@@ -337,7 +343,6 @@ impl<B: Bits> Tables<B> {
             has_hoppers,
             has_lame,
             keys,
-            dirs,
             rules,
         }
     }
