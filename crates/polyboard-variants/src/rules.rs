@@ -565,8 +565,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         extinction: None,
     };
     let all = r.all_squares();
-    r.promotion_region = [r.rank_mask(ranks - 1), r.rank_mask(0)];
-    r.double_step_region = [r.rank_mask(1.min(ranks - 1)), r.rank_mask(ranks.saturating_sub(2))];
+    // Fairy-Stockfish's defaults are absolute ranks: promotion on *8 and *1, double
+    // steps from *2 and *7, whatever the board's height.
+    let rank_or_none = |r: &Rules, k: usize| if k < ranks { r.rank_mask(k) } else { 0 };
+    r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
+    r.double_step_region = [rank_or_none(&r, 1), rank_or_none(&r, 6)];
     r.drop_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
