@@ -354,6 +354,54 @@ impl<'a, B: Bits> Board<'a, B> {
         false
     }
 
+    /// The squares where a move may expose the royal on `k`, besides the static
+    /// lame-leaper blocks: own pieces alone between it and an enemy slider (or, with the
+    /// flying-general rule, the enemy royal), and whole lines holding an enemy cannon.
+    #[inline]
+    fn pinned(&self, k: usize, us: usize, occ: B) -> B {
+        let t = self.t;
+        let theirs = self.by_color[us ^ 1];
+        let own = self.by_color[us];
+        let mut pins = B::EMPTY;
+        let mut line = |dir: usize, sliders: u32, limited: bool, royal: bool| {
+            let Some(b1) = t.first_blocker(dir, k, occ) else { return };
+            if !own.has(b1) {
+                return;
+            }
+            let Some(b2) = t.first_blocker(dir, b1, occ) else { return };
+            if theirs.has(b2) && (sliders >> ((self.piece[b2] - 1) >> 1) & 1 != 0 || limited || royal && self.royal.has(b2)) {
+                pins |= B::bit(b1);
+            }
+        };
+        for l in &t.lines[us ^ 1] {
+            if l.sliders != 0 || !l.limited.is_empty() {
+                line(l.dir, l.sliders, !l.limited.is_empty(), false);
+            }
+        }
+        if t.rules.flying_general {
+            line(0, 0, false, true);
+            line(1, 0, false, true);
+        }
+        // A cannon (or grasshopper) line holding one: any piece arriving on it or
+        // leaving it may make or break a screen.
+        for l in &t.lines[us ^ 1] {
+            let mut hoppers = l.cannons | l.grass;
+            if hoppers == 0 {
+                continue;
+            }
+            let ray = t.rays[l.dir * t.nsq + k];
+            let mut on = B::EMPTY;
+            while hoppers != 0 {
+                on |= self.by_type[hoppers.trailing_zeros() as usize];
+                hoppers &= hoppers - 1;
+            }
+            if !(ray & on & theirs).is_empty() {
+                pins |= ray;
+            }
+        }
+        pins
+    }
+
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Moves) {
         let t = self.t;
@@ -365,7 +413,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let in_check = !kings.is_empty() && self.royals_attacked(us, occ);
         let mut danger = B::EMPTY;
         for k in squares(kings) {
-            danger |= t.danger[us * nsq + k];
+            danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger };
         for ty in 0..t.ntypes {

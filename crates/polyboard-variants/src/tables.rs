@@ -74,6 +74,8 @@ pub struct Tables<B: Bits> {
     pub(crate) rev_leap: Vec<B>,
     pub(crate) rev_lame: Vec<Vec<(u8, B)>>,
     pub(crate) lines: [Vec<LineAttack>; 2],
+    /// Per colour and king square: the lame-leaper block squares around that king
+    /// (slider pins and cannon lines are found per position).
     pub(crate) danger: Vec<B>,
     pub(crate) mobility: Vec<B>,
     pub(crate) mobile: Vec<B>,
@@ -273,24 +275,9 @@ impl<B: Bits> Tables<B> {
                                     (_, 0) => line.sliders |= 1 << t,
                                     (_, l) => line.limited.push((t, l)),
                                 }
-                                // Any square on that line may shield the other king.
-                                for k in 0..2 {
-                                    if k != c {
-                                        for sq in 0..nsq {
-                                            danger[k * nsq + sq] |= rays[back * nsq + sq];
-                                        }
-                                    }
-                                }
                             }
                         }
                     }
-                }
-            }
-        }
-        if rules.flying_general {
-            for k in 0..2 {
-                for sq in 0..nsq {
-                    danger[k * nsq + sq] |= rays[sq] | rays[nsq + sq];
                 }
             }
         }
