@@ -246,12 +246,18 @@ impl<'a, B: Bits> Board<'a, B> {
             _ => {}
         }
         if mv.0 & F_DOUBLE != 0 {
-            let (from, to) = (mv.pickup(0), mv.to());
-            let mid = (from + to) / 2;
-            self.ep = B::bit(mid);
-            self.ep_victim = to as u8;
-            self.key ^= k.ep[mid];
+            // As Fairy-Stockfish: the en passant square exists only when an enemy pawn
+            // attacks it.
+            let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
+            let them = us ^ 1;
+            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty() {
+                self.ep = B::bit(mid);
+                self.ep_victim = to as u8;
+                self.key ^= k.ep[mid];
+            }
         }
+        // Captures, pawn moves and drops reset the clock.
+        let reset = reset || mv.is_drop();
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
