@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Finds the first position where polyboard and Fairy-Stockfish disagree, by walking
-down the divide of both. usage: divide_diff.py VARIANT DEPTH [FEN] [--variants FILE]"""
+down the divide of both.
+usage: divide_diff.py VARIANT DEPTH [FEN] [--variants FILE] [--moves "m1 m2"]
+(DEPTH counts from FEN, before the moves)."""
 import subprocess, sys
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from fsf_perft import perft
@@ -26,8 +28,15 @@ args = [a for a in sys.argv[1:]]
 vf = None
 if "--variants" in args:
     i = args.index("--variants"); vf = args[i+1]; del args[i:i+2]
-variant, depth = args[0], int(args[1]); fen = args[2] if len(args) > 2 else None
 moves = []
+if "--moves" in args:
+    i = args.index("--moves"); moves = args[i+1].split(); del args[i:i+2]
+variant, depth = args[0], int(args[1]); fen = args[2] if len(args) > 2 else None
+if fen is None:
+    out = subprocess.run(["./target/release/polyboard", "perft", "--variant", variant, "--depth", "0", "--json"]
+                         + (["--variants", vf] if vf else []), capture_output=True, text=True, check=True).stdout
+    fen = out.split('"fen":"')[1].split('"')[0]
+depth -= len(moves)
 while depth >= 1:
     a, b = ours(variant, depth, fen, moves, vf), fsf(variant, depth, fen, moves, vf)
     bad = [m for m in set(a) | set(b) if a.get(m) != b.get(m)]

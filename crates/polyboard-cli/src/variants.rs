@@ -40,9 +40,9 @@ pub fn load(file: Option<&str>) -> Result<VariantSet, String> {
 /// variant other than chess/chess960, `--repr sjaak`, `--variants FILE`, or a suite
 /// file in the variant table's `variant ; FEN ; 1=n` form.
 pub fn wanted(variant: &str, repr: Option<&str>, variants_file: Option<&str>, epd: Option<&str>) -> bool {
-    let table = epd
-        .and_then(|p| std::fs::read_to_string(p).ok())
-        .is_some_and(|t| t.lines().any(|l| !l.starts_with('#') && l.split(" ; ").nth(2).is_some_and(|c| c.contains('='))));
+    let table = epd.and_then(|p| std::fs::read_to_string(p).ok()).is_some_and(|t| {
+        t.lines().any(|l| !l.starts_with('#') && l.split(" ; ").nth(2).is_some_and(|c| c.contains('=')))
+    });
     !matches!(variant, "chess" | "chess960") || repr == Some(REPR) || variants_file.is_some() || table
 }
 
@@ -98,7 +98,11 @@ pub fn perft(r: &Request) -> ExitCode {
             println!();
         }
         let mnps = if secs > 0.0 { run.nodes as f64 / secs / 1e6 } else { 0.0 };
-        println!("Nodes searched: {}\nrepr {REPR} ({}) depth {depth}: {secs:.3} s, {mnps:.1} Mnps", run.nodes, v.width());
+        println!(
+            "Nodes searched: {}\nrepr {REPR} ({}) depth {depth}: {secs:.3} s, {mnps:.1} Mnps",
+            run.nodes,
+            v.width()
+        );
     }
     ExitCode::SUCCESS
 }

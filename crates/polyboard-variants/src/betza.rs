@@ -187,9 +187,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                             continue;
                         }
                         let atom = Atom { dx, dy, kind, quiet: q, capture: cap };
-                        if let Some(old) =
-                            out.iter_mut().find(|o| o.dx == dx && o.dy == dy && o.kind == kind)
-                        {
+                        if let Some(old) = out.iter_mut().find(|o| o.dx == dx && o.dy == dy && o.kind == kind) {
                             old.quiet |= q;
                             old.capture |= cap;
                         } else {

@@ -333,27 +333,29 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
-            if line.cannons != 0 {
-                if let Some(c) = t.first_blocker(line.dir, b, occ) {
-                    if theirs.has(c) && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0 {
-                        return true;
-                    }
-                }
+            if line.cannons != 0
+                && let Some(c) = t.first_blocker(line.dir, b, occ)
+                && theirs.has(c)
+                && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0
+            {
+                return true;
             }
-            if line.grass != 0 && t.step[line.dir * nsq + sq] as usize == b {
-                if let Some(g) = t.first_blocker(line.dir, b, occ) {
-                    if theirs.has(g) && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0 {
-                        return true;
-                    }
-                }
+            if line.grass != 0
+                && t.step[line.dir * nsq + sq] as usize == b
+                && let Some(g) = t.first_blocker(line.dir, b, occ)
+                && theirs.has(g)
+                && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0
+            {
+                return true;
             }
         }
         if t.rules.flying_general {
             for d in 0..2 {
-                if let Some(b) = t.first_blocker(d, sq, occ) {
-                    if theirs.has(b) && self.royal.has(b) {
-                        return true;
-                    }
+                if let Some(b) = t.first_blocker(d, sq, occ)
+                    && theirs.has(b)
+                    && self.royal.has(b)
+                {
+                    return true;
                 }
             }
         }
@@ -375,7 +377,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 return;
             }
             let Some(b2) = t.first_blocker(dir, b1, occ) else { return };
-            if theirs.has(b2) && (sliders >> ((self.piece[b2] - 1) >> 1) & 1 != 0 || limited || royal && self.royal.has(b2)) {
+            if theirs.has(b2)
+                && (sliders >> ((self.piece[b2] - 1) >> 1) & 1 != 0 || limited || royal && self.royal.has(b2))
+            {
                 pins |= B::bit(b1);
             }
         };
@@ -520,7 +524,9 @@ impl<'a, B: Bits> Board<'a, B> {
                     None => B::EMPTY,
                 },
                 _ => match t.first_blocker(r.dir, from, n.occ) {
-                    Some(screen) if t.step[r.dir * nsq + screen] != 0xff => B::bit(t.step[r.dir * nsq + screen] as usize),
+                    Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
+                        B::bit(t.step[r.dir * nsq + screen] as usize)
+                    }
                     _ => B::EMPTY,
                 },
             };
@@ -540,7 +546,7 @@ impl<'a, B: Bits> Board<'a, B> {
         while !quiet.is_empty() {
             let to = quiet.pop();
             let test = test_from || hop_test && n.danger.has(to);
-            self.emit(n, ty, from, to, base.with_drop(to, ty), test, out);
+            self.emit(n, ty, base.with_drop(to, ty), test, out);
         }
         while !caps.is_empty() {
             let to = caps.pop();
@@ -549,7 +555,7 @@ impl<'a, B: Bits> Board<'a, B> {
             if t.rules.captures_to_hand {
                 mv = mv.with_hand(STORE, self.hand_type_of(to));
             }
-            self.emit(n, ty, from, to, mv, test, out);
+            self.emit(n, ty, mv, test, out);
         }
         let p = &t.rules.pieces[ty];
         if p.pawn {
@@ -561,7 +567,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     if s2 != 0xff && !n.occ.has(s2 as usize) && mob.has(s2 as usize) {
                         let to = s2 as usize;
                         let test = test_from || hop_test && n.danger.has(to);
-                        self.emit(n, ty, from, to, base.with_drop(to, ty).with(F_DOUBLE), test, out);
+                        self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
                     }
                 }
             }
@@ -573,7 +579,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     if t.rules.captures_to_hand {
                         mv = mv.with_hand(STORE, self.hand_type_of(victim));
                     }
-                    self.emit(n, ty, from, to, mv, true, out);
+                    self.emit(n, ty, mv, true, out);
                 }
             }
         }
@@ -595,17 +601,18 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Emits a move of a piece with its promotion and gating choices.
     #[inline]
-    fn emit(&self, n: &Node<B>, ty: usize, from: usize, to: usize, mv: Move, test: bool, out: &mut Moves) {
+    fn emit(&self, n: &Node<B>, ty: usize, mv: Move, test: bool, out: &mut Moves) {
+        let (from, to) = (mv.pickup(0), mv.to());
         let t = self.t;
         let r = &t.rules;
         let p = &r.pieces[ty];
         let immobile = r.immobility_illegal && !t.mobile[ty * 2 + n.us].has(to);
         if p.pawn && t.promo[n.us].has(to) {
             for &pt in &r.promotion_types[n.us] {
-                if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt) {
-                    if self.pieces(pt, n.us).count() >= limit {
-                        continue;
-                    }
+                if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
+                    && self.pieces(pt, n.us).count() >= limit
+                {
+                    continue;
                 }
                 self.gated(n, from, mv.with_drop0_type(pt), test, out);
             }
@@ -614,12 +621,12 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             return;
         }
-        if let Some(pt) = p.promotes_to {
-            if t.promo[n.us].has(to) || t.promo[n.us].has(from) {
-                self.gated(n, from, mv.with_drop0_type(pt), test, out);
-                if r.mandatory_piece_promotion || immobile {
-                    return;
-                }
+        if let Some(pt) = p.promotes_to
+            && (t.promo[n.us].has(to) || t.promo[n.us].has(from))
+        {
+            self.gated(n, from, mv.with_drop0_type(pt), test, out);
+            if r.mandatory_piece_promotion || immobile {
+                return;
             }
         }
         if !immobile {
@@ -714,17 +721,10 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
-            let mate_rule = r.pawn_drop_mate_illegal && p.shogi_pawn;
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
                 let test = n.in_check || t.has_hoppers && n.danger.has(to);
-                if mate_rule {
-                    let child = self.play(mv);
-                    if child.in_check() && child.count_moves() == 0 {
-                        continue;
-                    }
-                }
                 self.push(n, mv, test, out);
             }
         }

@@ -142,38 +142,40 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(c) = fields.next() {
             b.read_castling(c)?;
         }
-        if let Some(e) = fields.next() {
-            if e != "-" {
-                let Some(sq) = r.parse_square(e) else { return err(4, format!("'{e}' is not a square of this board")) };
-                // The pawn that double-stepped stands one step beyond, seen from the mover.
-                let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
-                let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
-                match pawn_ok {
-                    Some((v, (ty, c))) if c != b.side as usize && r.pieces[ty].pawn && b.piece_on(sq).is_none() => {
-                        b.ep = B::bit(sq);
-                        b.ep_victim = v as u8;
-                    }
-                    _ => {} // An en passant square without a capturable pawn is ignored.
+        if let Some(e) = fields.next()
+            && e != "-"
+        {
+            let Some(sq) = r.parse_square(e) else { return err(4, format!("'{e}' is not a square of this board")) };
+            // The pawn that double-stepped stands one step beyond, seen from the mover.
+            let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
+            let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
+            match pawn_ok {
+                Some((v, (ty, c))) if c != b.side as usize && r.pieces[ty].pawn && b.piece_on(sq).is_none() => {
+                    b.ep = B::bit(sq);
+                    b.ep_victim = v as u8;
                 }
+                _ => {} // An en passant square without a capturable pawn is ignored.
             }
         }
         let mut next = fields.next();
         b.checks = [3, 3];
-        if r.check_counting {
-            if let Some(cc) = next.filter(|s| s.contains('+')) {
-                let parts: Vec<&str> = cc.trim_start_matches('+').split('+').collect();
-                let nums: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok().filter(|&n| n <= 7)).collect();
-                match nums.as_deref() {
-                    Some([w, k]) => b.checks = [*w, *k],
-                    _ => return err(5, format!("'{cc}' is not remaining checks like 3+3")),
-                }
-                next = fields.next();
+        if r.check_counting
+            && let Some(cc) = next.filter(|s| s.contains('+'))
+        {
+            let parts: Vec<&str> = cc.trim_start_matches('+').split('+').collect();
+            let nums: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok().filter(|&n| n <= 7)).collect();
+            match nums.as_deref() {
+                Some([w, k]) => b.checks = [*w, *k],
+                _ => return err(5, format!("'{cc}' is not remaining checks like 3+3")),
             }
+            next = fields.next();
         }
         if let Some(h) = next {
-            b.halfmove = h.parse().map_err(|_| FenError { field: 5, reason: format!("'{h}' is not a halfmove clock") })?;
+            b.halfmove =
+                h.parse().map_err(|_| FenError { field: 5, reason: format!("'{h}' is not a halfmove clock") })?;
             if let Some(f) = fields.next() {
-                b.fullmove = f.parse().map_err(|_| FenError { field: 6, reason: format!("'{f}' is not a move number") })?;
+                b.fullmove =
+                    f.parse().map_err(|_| FenError { field: 6, reason: format!("'{f}' is not a move number") })?;
             }
         }
         if fields.next().is_some() {
@@ -203,7 +205,8 @@ impl<'a, B: Bits> Board<'a, B> {
             let sq = match upper {
                 'K' | 'Q' => {
                     let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
-                    let side: Vec<usize> = squares(rooks).filter(|&s| if upper == 'K' { s > k } else { s < k }).collect();
+                    let side: Vec<usize> =
+                        squares(rooks).filter(|&s| if upper == 'K' { s > k } else { s < k }).collect();
                     let rook = if upper == 'K' { side.last() } else { side.first() };
                     let Some(&rook) = rook else { return err(3, format!("'{c}' without a rook on that side")) };
                     if r.gating {
@@ -284,7 +287,11 @@ impl<'a, B: Bits> Board<'a, B> {
             let own = self.by_color[c];
             let rank = if c == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
             let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & t.rank_masks[rank]).unwrap_or(B::EMPTY);
-            let king = r.castling_king.map(|k| self.by_type[k] & own & t.rank_masks[rank]).filter(|k| k.count() == 1).map(|k| k.lsb());
+            let king = r
+                .castling_king
+                .map(|k| self.by_type[k] & own & t.rank_masks[rank])
+                .filter(|k| k.count() == 1)
+                .map(|k| k.lsb());
             let mut implied = B::EMPTY;
             let mut rights: Vec<usize> = squares(self.castle[c]).collect();
             rights.reverse();

@@ -78,7 +78,12 @@ impl Variant {
             Variant::Wide(Box::new(Tables::new(rules)))
         };
         let check = with_tables!(&v, t => Board::from_fen(t, &fen).map(|_| ()));
-        check.map_err(|e| VariantError { source: "variants".into(), line: 0, key: format!("{name} startFen"), reason: e.to_string() })?;
+        check.map_err(|e| VariantError {
+            source: "variants".into(),
+            line: 0,
+            key: format!("{name} startFen"),
+            reason: e.to_string(),
+        })?;
         Ok(v)
     }
 
@@ -96,7 +101,14 @@ impl Variant {
     }
 
     /// Perft from `fen` (the start position when `None`) after the UCI `moves`.
-    pub fn perft(&self, fen: Option<&str>, moves: &[&str], depth: u32, divide: bool, full: bool) -> Result<PerftRun, String> {
+    pub fn perft(
+        &self,
+        fen: Option<&str>,
+        moves: &[&str],
+        depth: u32,
+        divide: bool,
+        full: bool,
+    ) -> Result<PerftRun, String> {
         with_tables!(self, t => {
             let mut b = Board::from_fen(t, fen.unwrap_or(&t.rules.start_fen)).map_err(|e| e.to_string())?;
             for m in moves {

@@ -131,7 +131,9 @@ pub struct Rules {
     pub drop_no_doubled: Option<usize>,
     /// A piece may not go (or be dropped) where it could never move again.
     pub immobility_illegal: bool,
-    /// A shogi pawn drop may not checkmate.
+    /// Checkmate by a shogi pawn drop loses for the side that dropped. As in
+    /// Fairy-Stockfish (and so in its perft counts) the drop is generated and the rule
+    /// is a game end, not a filter on the moves.
     pub pawn_drop_mate_illegal: bool,
     /// Unmoved back-rank pieces may gate a piece from hand (Seirawan).
     pub gating: bool,
@@ -445,15 +447,25 @@ struct Draft {
 }
 
 fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
-    let fail = |e: &Entry, reason: String| VariantError { source: e.source.clone(), line: e.line, key: e.key.clone(), reason };
+    let fail =
+        |e: &Entry, reason: String| VariantError { source: e.source.clone(), line: e.line, key: e.key.clone(), reason };
     // Pass 1: the board.
     let (mut files, mut ranks) = (8usize, 8usize);
     for e in entries {
         match e.key.as_str() {
             "maxRank" => {
-                ranks = e.value.parse().ok().filter(|r| (1..=MAX_SIDE).contains(r)).ok_or_else(|| fail(e, "a rank number 1..16".into()))?
+                ranks = e
+                    .value
+                    .parse()
+                    .ok()
+                    .filter(|r| (1..=MAX_SIDE).contains(r))
+                    .ok_or_else(|| fail(e, "a rank number 1..16".into()))?
             }
-            "maxFile" => files = parse_file(&e.value, MAX_SIDE).map(|f| f + 1).ok_or_else(|| fail(e, "a file letter a..p or a number 1..16".into()))?,
+            "maxFile" => {
+                files = parse_file(&e.value, MAX_SIDE)
+                    .map(|f| f + 1)
+                    .ok_or_else(|| fail(e, "a file letter a..p or a number 1..16".into()))?
+            }
             _ => {}
         }
     }
@@ -471,7 +483,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     let mut king_type: Option<(String, usize)> = None;
     for e in entries.iter().filter(|e| is_piece_key(&e.key) || e.key == "kingType") {
         if e.key == "kingType" {
-            let betza = PREDEFINED.iter().find(|p| p.0 == e.value).ok_or_else(|| fail(e, format!("'{}' is not a predefined piece", e.value)))?;
+            let betza = PREDEFINED
+                .iter()
+                .find(|p| p.0 == e.value)
+                .ok_or_else(|| fail(e, format!("'{}' is not a predefined piece", e.value)))?;
             king_type = Some((betza.1.to_string(), e.line));
             continue;
         }
@@ -573,8 +588,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.drop_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
-    let default_promo: Vec<usize> =
-        ["queen", "rook", "bishop", "knight"].iter().filter_map(|n| r.pieces.iter().position(|p| &p.name == n)).collect();
+    let default_promo: Vec<usize> = ["queen", "rook", "bishop", "knight"]
+        .iter()
+        .filter_map(|n| r.pieces.iter().position(|p| &p.name == n))
+        .collect();
     r.promotion_types = [default_promo.clone(), default_promo];
     let mut promoted: Vec<(usize, usize, &Entry)> = Vec::new();
     let mut seirawan = false;
@@ -584,18 +601,18 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     // Pass 3: everything else; only the last value of a key counts (a child's over
     // its parent's).
     let last = |i: usize| !entries[i + 1..].iter().any(|x| x.key == entries[i].key);
-    for (_, e) in entries
-        .iter()
-        .enumerate()
-        .filter(|(i, e)| last(*i) && !is_piece_key(&e.key) && !matches!(e.key.as_str(), "maxRank" | "maxFile" | "kingType"))
-    {
+    for (_, e) in entries.iter().enumerate().filter(|(i, e)| {
+        last(*i) && !is_piece_key(&e.key) && !matches!(e.key.as_str(), "maxRank" | "maxFile" | "kingType")
+    }) {
         let v = e.value.as_str();
         let boolean = || parse_bool(v).ok_or_else(|| fail(e, format!("'{v}' is not true or false")));
         let region = || parse_region(&r, v).map_err(|m| fail(e, m));
         let piece = || -> Result<usize, VariantError> {
             let mut c = v.chars();
             match (c.next(), c.next()) {
-                (Some(l), None) => r.type_of_letter(l.to_ascii_lowercase()).ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant"))),
+                (Some(l), None) => r
+                    .type_of_letter(l.to_ascii_lowercase())
+                    .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant"))),
                 _ => Err(fail(e, format!("'{v}' is not one piece letter"))),
             }
         };
@@ -605,11 +622,18 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             v.chars()
                 .filter(|c| !c.is_whitespace())
-                .map(|l| r.type_of_letter(l.to_ascii_lowercase()).ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant"))))
+                .map(|l| {
+                    r.type_of_letter(l.to_ascii_lowercase())
+                        .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant")))
+                })
                 .collect()
         };
         let rank = || -> Result<usize, VariantError> {
-            v.parse::<usize>().ok().filter(|&x| x >= 1 && x <= ranks).map(|x| x - 1).ok_or_else(|| fail(e, format!("'{v}' is not a rank 1..{ranks}")))
+            v.parse::<usize>()
+                .ok()
+                .filter(|&x| x >= 1 && x <= ranks)
+                .map(|x| x - 1)
+                .ok_or_else(|| fail(e, format!("'{v}' is not a rank 1..{ranks}")))
         };
         let file = || parse_file(v, files).ok_or_else(|| fail(e, format!("'{v}' is not a file of this board")));
         let value = || parse_value(v).ok_or_else(|| fail(e, format!("'{v}' is not win, loss or draw")));
@@ -830,7 +854,8 @@ fn parse_region(r: &Rules, v: &str) -> Result<u128, String> {
             continue;
         }
         if let Some(rank) = tok.strip_prefix('*') {
-            let k: usize = rank.parse().ok().filter(|&k| k >= 1 && k <= r.ranks).ok_or(format!("'{tok}' is not a rank"))?;
+            let k: usize =
+                rank.parse().ok().filter(|&k| k >= 1 && k <= r.ranks).ok_or(format!("'{tok}' is not a rank"))?;
             m |= r.rank_mask(k - 1);
         } else if let Some(file) = tok.strip_suffix('*') {
             let f = parse_file(file, r.files).ok_or(format!("'{tok}' is not a file"))?;

@@ -114,6 +114,7 @@ fn keys(nsq: usize) -> Keys {
 impl<B: Bits> Tables<B> {
     /// Builds the tables. The board must fit in `B` (the caller picks `u64` for up to
     /// 64 squares and `u128` beyond).
+    #[allow(clippy::needless_range_loop)] // the colour indexes several tables at once
     pub fn new(rules: Rules) -> Tables<B> {
         let (files, ranks) = (rules.files, rules.ranks);
         let nsq = files * ranks;
@@ -265,7 +266,13 @@ impl<B: Bits> Tables<B> {
                                 let line = match lines[c].iter().position(|l| l.dir == back) {
                                     Some(i) => &mut lines[c][i],
                                     None => {
-                                        lines[c].push(LineAttack { dir: back, sliders: 0, cannons: 0, grass: 0, limited: Vec::new() });
+                                        lines[c].push(LineAttack {
+                                            dir: back,
+                                            sliders: 0,
+                                            cannons: 0,
+                                            grass: 0,
+                                            limited: Vec::new(),
+                                        });
                                         lines[c].last_mut().expect("just pushed")
                                     }
                                 };
@@ -286,7 +293,8 @@ impl<B: Bits> Tables<B> {
         let mut mobile = vec![0u128; nt * 2];
         for tc in 0..nt * 2 {
             for sq in 0..nsq {
-                let mut any = leap_quiet[tc * nsq + sq] | leap_capture[tc * nsq + sq] != 0 || !lame[tc * nsq + sq].is_empty();
+                let mut any =
+                    leap_quiet[tc * nsq + sq] | leap_capture[tc * nsq + sq] != 0 || !lame[tc * nsq + sq].is_empty();
                 for r in &rides[tc] {
                     if rays[r.dir * nsq + sq] & mobility[tc] != 0 {
                         any = true;
@@ -314,9 +322,15 @@ impl<B: Bits> Tables<B> {
             leap_quiet: conv(leap_quiet),
             leap_capture: conv(leap_capture),
             rides,
-            lame: lame.into_iter().map(|v| v.into_iter().map(|(t, b, q, c)| (t, B::from_u128(b), q, c)).collect()).collect(),
+            lame: lame
+                .into_iter()
+                .map(|v| v.into_iter().map(|(t, b, q, c)| (t, B::from_u128(b), q, c)).collect())
+                .collect(),
             rev_leap: conv(rev_leap),
-            rev_lame: rev_lame.into_iter().map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect()).collect(),
+            rev_lame: rev_lame
+                .into_iter()
+                .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
+                .collect(),
             lines,
             danger: conv(danger),
             mobility: conv(mobility),
@@ -352,10 +366,6 @@ impl<B: Bits> Tables<B> {
     #[inline(always)]
     pub(crate) fn first_blocker(&self, d: usize, sq: usize, occ: B) -> Option<usize> {
         let b = self.rays[d * self.nsq + sq] & occ;
-        if b.is_empty() {
-            None
-        } else {
-            Some(if self.increasing[d] { b.lsb() } else { b.msb() })
-        }
+        if b.is_empty() { None } else { Some(if self.increasing[d] { b.lsb() } else { b.msb() }) }
     }
 }

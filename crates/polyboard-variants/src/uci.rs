@@ -83,7 +83,10 @@ impl<B: Bits> Board<'_, B> {
             }
         }
         let bad = |reason: &str| MoveError { text: text.into(), reason: reason.into() };
-        if text.is_empty() || text.len() > 12 || !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '@' || c == '+') {
+        if text.is_empty()
+            || text.len() > 12
+            || !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '@' || c == '+')
+        {
             return Err(bad("not UCI move text"));
         }
         Err(bad("not a legal move in this position"))

@@ -24,7 +24,7 @@ fn play_games(variant: &str, starts: &[Position], games_per_start: usize, seed: 
     let mut plies = 0;
     for start in starts {
         for _ in 0..games_per_start {
-            let mut pos = start.clone();
+            let mut pos = *start;
             let mut ours = Board::from_fen(&tables, &pos.fen()).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
             for _ in 0..300 {
                 let fen = pos.fen();

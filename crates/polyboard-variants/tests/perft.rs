@@ -39,7 +39,8 @@ fn run(cases: &[SuiteCase], min: u64, max: u64) -> Vec<String> {
             ran += 1;
             match v.perft(Some(&c.fen), &[], d, false, false) {
                 Ok(r) if r.nodes == n => {}
-                Ok(r) => fails.push(format!("line {} {} depth {d}: expected {n}, got {} ({})", c.line, variant, r.nodes, c.fen)),
+                Ok(r) => fails
+                    .push(format!("line {} {} depth {d}: expected {n}, got {} ({})", c.line, variant, r.nodes, c.fen)),
                 Err(e) => fails.push(format!("line {} {variant}: {e}", c.line)),
             }
         }

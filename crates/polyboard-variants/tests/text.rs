@@ -137,7 +137,11 @@ fn tables_fit_both_widths() {
 #[test]
 fn fens_after_moves_match_fairy_stockfish() {
     let cases = [
-        ("crazyhouse", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a2 a1a2 g8f6 Q@e5", "rnb1kb1r/ppp1pppp/5n2/4Q3/8/2N5/RPPP1PPP/2BQKBNR[Ppp] b Kkq - 0 5"),
+        (
+            "crazyhouse",
+            "e2e4 d7d5 e4d5 d8d5 b1c3 d5a2 a1a2 g8f6 Q@e5",
+            "rnb1kb1r/ppp1pppp/5n2/4Q3/8/2N5/RPPP1PPP/2BQKBNR[Ppp] b Kkq - 0 5",
+        ),
         ("seirawan", "g1f3h g8f6", "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKBHR[Eeh] w KQBCDFkqbcdf - 2 2"),
         ("shogi", "c3c4 g7g6 b2h8+", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"),
         ("3check", "e2e4 f7f6 d1h5", "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"),

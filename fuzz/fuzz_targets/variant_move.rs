@@ -1,0 +1,35 @@
+//! Variant UCI move parsing never panics; a parsed move writes text that parses back to it.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use polyboard_variants::{Board, Variant, VariantSet, with_tables};
+use std::sync::OnceLock;
+
+fn variants() -> &'static Vec<Variant> {
+    static V: OnceLock<Vec<Variant>> = OnceLock::new();
+    V.get_or_init(|| {
+        let set = VariantSet::builtin();
+        set.names().iter().map(|n| Variant::new(set.rules(n).unwrap()).unwrap()).collect()
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let vs = variants();
+    let v = &vs[pick as usize % vs.len()];
+    with_tables!(v, t => {
+        let b = Board::from_fen(t, &t.rules.start_fen).unwrap();
+        // Up to four moves, separated by spaces, from the start.
+        let mut b = b;
+        for m in text.split(' ').take(4) {
+            match b.parse_move(m) {
+                Ok(mv) => {
+                    assert_eq!(b.parse_move(&b.move_text(mv)), Ok(mv));
+                    b = b.play(mv);
+                }
+                Err(_) => break,
+            }
+        }
+    });
+});
