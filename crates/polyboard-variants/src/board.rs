@@ -10,8 +10,9 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
-/// Room for the legal moves of any position (shogi's record is 593).
-pub const MAX_MOVES: usize = 1024;
+/// Room for the legal moves of a position (shogi's record is 593; a position of a
+/// user's variant with more keeps the first `MAX_MOVES`, never panics).
+pub const MAX_MOVES: usize = 4096;
 /// A move list large enough for any variant position.
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
@@ -412,6 +413,43 @@ impl<'a, B: Bits> Board<'a, B> {
         pins
     }
 
+    /// The result for the side to move if the game is over, given whether it has a
+    /// legal move and the move that led here: a flag piece of the opponent in its flag
+    /// region, the opponent's last check given (check counting), a side without any of
+    /// the extinction types, checkmate (a checkmate by a shogi pawn drop loses for the
+    /// dropper when `shogiPawnDropMateIllegal` is set), stalemate, and the n-move rule.
+    /// Repetition needs the game's history and is left to the caller.
+    pub fn outcome(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        if let Some(f) = r.flag_piece[them]
+            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
+        {
+            return Some(Value::Loss);
+        }
+        if r.check_counting && self.checks[them] == 0 {
+            return Some(Value::Loss);
+        }
+        if let Some((v, types)) = &r.extinction
+            && types.iter().all(|&ty| self.pieces(ty, us).is_empty())
+        {
+            return Some(*v);
+        }
+        if !has_moves {
+            if !self.in_check() {
+                return Some(r.stalemate_value);
+            }
+            let pawn_drop = last.is_some_and(|m| m.is_drop() && r.pieces[m.drop(0).1].shogi_pawn);
+            return Some(if r.pawn_drop_mate_illegal && pawn_drop { Value::Win } else { r.checkmate_value });
+        }
+        if r.n_move_rule > 0 && self.halfmove as u32 >= 2 * r.n_move_rule {
+            return Some(Value::Draw);
+        }
+        None
+    }
+
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Moves) {
         let t = self.t;
@@ -450,7 +488,7 @@ impl<'a, B: Bits> Board<'a, B> {
 
     #[inline(always)]
     fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
-        if !test || self.safe_after(n, mv) {
+        if (!test || self.safe_after(n, mv)) && out.len() < MAX_MOVES {
             out.push(mv);
         }
     }

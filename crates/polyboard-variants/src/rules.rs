@@ -159,7 +159,8 @@ pub struct Rules {
     pub n_fold_rule: u32,
     /// The result of that repetition.
     pub n_fold_value: Value,
-    /// Losing all of these types ends the game (`extinctionValue`).
+    /// Having none of these types left ends the game with this result for the side to
+    /// move (`extinctionValue`, `extinctionPieceTypes`).
     pub extinction: Option<(Value, Vec<usize>)>,
 }
 
@@ -758,6 +759,15 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         }
     }
     r.extinction = extinction_value.map(|v| (v, extinction_types));
+    if r.castling
+        && r.castling_king.is_some()
+        && r.castling_rook.is_some()
+        && (r.castling_kingside_file == 0 || r.castling_queenside_file + 1 >= r.files)
+    {
+        let e = entries.iter().rev().find(|e| e.key.starts_with("castling") || e.key == "maxFile").cloned();
+        let e = e.unwrap_or(Entry { key: "castling".into(), value: String::new(), line: 0, source: String::new() });
+        return Err(fail(&e, "castling needs room for the rook beside the king's target file".into()));
+    }
     // Promoted types: a new type that moves like the target and shows as '+' base.
     for (from, to, e) in promoted {
         if r.pieces.len() >= MAX_TYPES {

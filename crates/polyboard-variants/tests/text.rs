@@ -156,3 +156,32 @@ fn fens_after_moves_match_fairy_stockfish() {
         assert_eq!(v.perft(None, &moves, 0, false, false).unwrap().fen, fen, "{name}");
     }
 }
+
+#[test]
+fn outcomes() {
+    use polyboard_variants::rules::Value;
+    let v = variant("kingofthehill");
+    with_tables!(&v, t => {
+        let b = Board::from_fen(t, "7k/8/8/4K3/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(b.outcome(true, None), Some(Value::Loss));
+    });
+    let v = variant("3check");
+    with_tables!(&v, t => {
+        let b = Board::from_fen(t, "4k3/8/8/8/8/8/8/4K2R b - - 0+3 0 1").unwrap();
+        assert_eq!(b.outcome(true, None), Some(Value::Loss));
+    });
+    let v = variant("chess");
+    with_tables!(&v, t => {
+        let mate = Board::from_fen(t, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(mate.outcome(mate.count_moves() > 0, None), Some(Value::Loss));
+        let stale = Board::from_fen(t, "7k/8/6QK/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(stale.outcome(stale.count_moves() > 0, None), Some(Value::Draw));
+    });
+    let v = variant("shogi");
+    with_tables!(&v, t => {
+        let b = Board::from_fen(t, "4k4/9/4G4/9/9/9/9/9/3LKL3[P] w - - 0 1").unwrap();
+        let mv = b.parse_move("P@e8").unwrap();
+        let after = b.play(mv);
+        assert_eq!(after.outcome(after.count_moves() > 0, Some(mv)), Some(Value::Win));
+    });
+}
