@@ -2,21 +2,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboard_variants::{Board, Variant, VariantSet, with_tables};
+use polyboard_variants::{Board, Variant, with_tables};
 use std::sync::OnceLock;
-
-fn variants() -> &'static Vec<Variant> {
-    static V: OnceLock<Vec<Variant>> = OnceLock::new();
-    V.get_or_init(|| {
-        let set = VariantSet::builtin();
-        set.names().iter().map(|n| Variant::new(set.rules(n).unwrap()).unwrap()).collect()
-    })
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let vs = variants();
+    static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
+    let vs = VARIANTS.get_or_init(Variant::builtin);
     let v = &vs[pick as usize % vs.len()];
     with_tables!(v, t => {
         let b = Board::from_fen(t, &t.rules.start_fen).unwrap();

@@ -676,10 +676,16 @@ impl<'a, B: Bits> Board<'a, B> {
     #[inline]
     fn gated(&self, n: &Node<B>, from: usize, mv: Move, test: bool, out: &mut Moves) {
         self.push(n, mv, test, out);
-        if self.t.rules.gating && self.gates[n.us].has(from) {
+        self.gates_on(n, from, mv, test, out);
+    }
+
+    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate.
+    #[inline]
+    fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
+        if self.t.rules.gating && self.gates[n.us].has(sq) {
             for gt in 0..self.t.ntypes {
                 if self.hand[n.us][gt] > 0 {
-                    let g = mv.with_drop(from, gt).with_hand(RETRIEVE, gt).with(F_GATE);
+                    let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
                     self.push(n, g, test, out);
                 }
             }
@@ -716,18 +722,8 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);
             self.push(n, mv, true, out);
-            if r.gating {
-                for gsq in [ksq, rsq] {
-                    if self.gates[n.us].has(gsq) {
-                        for gt in 0..t.ntypes {
-                            if self.hand[n.us][gt] > 0 {
-                                let g = mv.with_drop(gsq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
-                                self.push(n, g, true, out);
-                            }
-                        }
-                    }
-                }
-            }
+            self.gates_on(n, ksq, mv, true, out);
+            self.gates_on(n, rsq, mv, true, out);
         }
     }
 

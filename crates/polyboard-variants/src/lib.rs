@@ -87,6 +87,12 @@ impl Variant {
         Ok(v)
     }
 
+    /// Every built-in variant, in file order.
+    pub fn builtin() -> Vec<Variant> {
+        let set = VariantSet::builtin();
+        set.names().iter().filter_map(|n| set.rules(n).ok().and_then(|r| Variant::new(r).ok())).collect()
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         with_tables!(self, t => &t.rules)

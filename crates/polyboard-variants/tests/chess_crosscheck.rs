@@ -3,24 +3,13 @@
 //! moves (as UCI text), check, the placement, the side to move and the clocks.
 
 use polyboard_chess::{Position, uci};
+use polyboard_core::zobrist::splitmix64;
 use polyboard_variants::{Board, Moves, Tables, VariantSet};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
 
 fn play_games(variant: &str, starts: &[Position], games_per_start: usize, seed: u64) -> usize {
     let set = VariantSet::builtin();
     let tables: Tables<u64> = Tables::new(set.rules(variant).unwrap());
-    let mut rng = Rng(seed);
+    let mut rng = seed;
     let mut plies = 0;
     for start in starts {
         for _ in 0..games_per_start {
@@ -43,7 +32,7 @@ fn play_games(variant: &str, starts: &[Position], games_per_start: usize, seed: 
                 if theirs.is_empty() {
                     break;
                 }
-                let text = &theirs[(rng.next() % theirs.len() as u64) as usize];
+                let text = &theirs[(splitmix64(&mut rng) % theirs.len() as u64) as usize];
                 pos = pos.play(uci::parse(&pos, text).unwrap());
                 ours = ours.play(ours.parse_move(text).unwrap());
                 plies += 1;
