@@ -69,13 +69,16 @@ impl<'a, B: Bits> Board<'a, B> {
                 if c.is_ascii_digit() {
                     let mut n = c as usize - '0' as usize;
                     while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                        n = n * 10 + (*d as usize - '0' as usize);
+                        n = n.saturating_mul(10).saturating_add(*d as usize - '0' as usize);
                         chars.next();
                     }
                     if n == 0 {
                         return err(1, format!("rank {}: an empty count of 0", rank + 1));
                     }
-                    file += n;
+                    file = file.saturating_add(n);
+                    if file > r.files {
+                        return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                    }
                     continue;
                 }
                 let plus = c == '+';

@@ -69,6 +69,8 @@ fn fen_errors_name_the_field() {
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", 4),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1", 1),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", 5),
+        // Found by the fuzzer: an empty count too large to hold.
+        ("2k55555555555555555555555555555555555555555/8/858/8/8/8/8/8RB30 1", 1),
     ];
     with_tables!(&v, t => {
         for (fen, field) in bad {
