@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Bulk perft speed of polyboard-variants against Fairy-Stockfish on the issue's three
+"""Bulk perft speed of polyboard-variants against Fairy-Stockfish and Sjaak II on the issue's three
 positions, side by side in one run. Reports CPU (user) seconds of each process as well
 as wall time, since the machine may be shared; the ratio is of CPU seconds.
 
-usage: scripts/variants_speed.py [--quick]   (needs apt-get install -y fairy-stockfish)
+usage: scripts/variants_speed.py [--quick] [--deep]   (needs apt-get install -y fairy-stockfish sjaakii)
 """
 import os, subprocess, sys, time
 
 POLY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "polyboard")
 FSF = "/usr/games/fairy-stockfish"
+SJAAK = "/usr/games/sjaakii"
 TICK = os.sysconf("SC_CLK_TCK")
 
 CASES = [
@@ -16,6 +17,8 @@ CASES = [
     ("crazyhouse", 3, "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
     ("xiangqi", 4, None),
 ]
+# With --deep, one more line long enough to time well.
+DEEP = [("xiangqi", 5, None)]
 
 def utime(pid):
     with open(f"/proc/{pid}/stat") as f:
@@ -42,6 +45,33 @@ def fsf(variant, depth, fen):
     p.wait()
     return nodes, cpu, wall
 
+def sjaak(variant, depth, fen):
+    """Sjaak II through its xboard console: `perft N` prints one line per depth."""
+    if not os.path.exists(SJAAK):
+        return None
+    p = subprocess.Popen([SJAAK], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    w = lambda s: (p.stdin.write(s + "\n"), p.stdin.flush())
+    w("xboard")
+    w("new")
+    w(f"variant {variant}")
+    if fen:
+        w(f"setboard {fen}")
+    u0, t0 = utime(p.pid), time.time()
+    w(f"perft {depth}")
+    nodes = None
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            break
+        f = line.split()
+        if len(f) >= 4 and f[0] == str(depth) and f[-1].endswith("nps"):
+            nodes = int(f[1])
+            break
+    wall, cpu = time.time() - t0, utime(p.pid) - u0
+    w("quit")
+    p.wait()
+    return nodes, cpu, wall
+
 def ours(variant, depth, fen):
     cmd = [POLY, "perft", "--variant", variant, "--depth", str(depth), "--json"] + (["--fen", fen] if fen else [])
     t0 = time.time()
@@ -54,12 +84,15 @@ def ours(variant, depth, fen):
 def main():
     quick = "--quick" in sys.argv
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    for variant, depth, fen in CASES:
+    for variant, depth, fen in CASES + (DEEP if "--deep" in sys.argv else []):
         d = depth - 1 if quick else depth
-        a, b = ours(variant, d, fen), fsf(variant, d, fen)
-        agree = "agree" if a[0] == b[0] else f"DISAGREE ({a[0]} vs {b[0]})"
-        print(f"{variant} d{d}: nodes {a[0]} ({agree}); polyboard {a[1]:.2f} s cpu / {a[2]:.2f} s wall, "
-              f"fairy-stockfish {b[1]:.2f} s cpu / {b[2]:.2f} s wall; ratio {b[1] / max(a[1], 1e-3):.2f}x")
+        a, b, c = ours(variant, d, fen), fsf(variant, d, fen), sjaak(variant, d, fen)
+        agree = "agree" if a[0] == b[0] and (c is None or c[0] == a[0]) else f"DISAGREE ({a[0]} / {b[0]} / {c and c[0]})"
+        line = (f"{variant} d{d}: nodes {a[0]} ({agree}); polyboard {a[1]:.2f} s cpu / {a[2]:.2f} s wall, "
+                f"fairy-stockfish {b[1]:.2f} s cpu / {b[2]:.2f} s wall ({b[1] / max(a[1], 1e-3):.2f}x)")
+        if c:
+            line += f", sjaakii {c[1]:.2f} s cpu / {c[2]:.2f} s wall ({c[1] / max(a[1], 1e-3):.2f}x)"
+        print(line)
 
 if __name__ == "__main__":
     main()

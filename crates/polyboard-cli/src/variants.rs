@@ -1,6 +1,7 @@
 //! `polyboard perft` and `polyboard reprs` for the variants of `polyboard-variants`.
 
 use polyboard_variants::{Variant, VariantSet, suite};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -19,6 +20,13 @@ pub struct Request<'a> {
     pub divide: bool,
     pub full: bool,
     pub json: bool,
+}
+
+/// Writes a line to stdout; a closed pipe (`| head`) is not an error.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
 }
 
 fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
@@ -86,23 +94,19 @@ pub fn perft(r: &Request) -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     for (m, n) in &run.divide {
         if r.json {
-            println!("{{\"move\":\"{m}\",\"nodes\":{n}}}");
+            say!("{{\"move\":\"{m}\",\"nodes\":{n}}}");
         } else {
-            println!("{m}: {n}");
+            say!("{m}: {n}");
         }
     }
     if r.json {
-        println!("{}", json_line(r.variant, &run.fen, depth, run.nodes, secs));
+        say!("{}", json_line(r.variant, &run.fen, depth, run.nodes, secs));
     } else {
         if r.divide {
-            println!();
+            say!("");
         }
         let mnps = if secs > 0.0 { run.nodes as f64 / secs / 1e6 } else { 0.0 };
-        println!(
-            "Nodes searched: {}\nrepr {REPR} ({}) depth {depth}: {secs:.3} s, {mnps:.1} Mnps",
-            run.nodes,
-            v.width()
-        );
+        say!("Nodes searched: {}\nrepr {REPR} ({}) depth {depth}: {secs:.3} s, {mnps:.1} Mnps", run.nodes, v.width());
     }
     ExitCode::SUCCESS
 }
@@ -137,14 +141,14 @@ fn run_suite(r: &Request, set: &VariantSet, cases: &[suite::SuiteCase]) -> ExitC
             failures += usize::from(!ok);
             if r.json {
                 let line = json_line(name, &c.fen, depth, nodes, secs);
-                println!("{},\"expected\":{expected},\"ok\":{ok}}}", &line[..line.len() - 1]);
+                say!("{},\"expected\":{expected},\"ok\":{ok}}}", &line[..line.len() - 1]);
             } else if !ok {
-                println!("FAIL line {} {name} depth {depth}: expected {expected}, got {nodes} ({})", c.line, c.fen);
+                say!("FAIL line {} {name} depth {depth}: expected {expected}, got {nodes} ({})", c.line, c.fen);
             }
         }
     }
     if !r.json {
-        println!(
+        say!(
             "{} of {runs} counts agree; {skipped} position(s) of unknown variants skipped; {:.2} s",
             runs - failures,
             start.elapsed().as_secs_f64()
@@ -161,7 +165,7 @@ pub fn reprs(variant: &str, variants_file: Option<&str>) -> ExitCode {
     };
     match set.rules(variant).and_then(Variant::new) {
         Ok(_) => {
-            println!("{REPR}");
+            say!("{REPR}");
             ExitCode::SUCCESS
         }
         Err(e) => bad_input(e),
