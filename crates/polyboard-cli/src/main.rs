@@ -9,6 +9,7 @@ mod codec;
 mod perft;
 mod report;
 mod sizes;
+mod variants;
 
 /// polyboard: chess board representations side by side.
 #[derive(Parser)]
@@ -32,9 +33,12 @@ enum Command {
     Uci,
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
-        /// chess, chess960 or shogi.
+        /// chess, chess960, shogi, or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax).
+        #[arg(long)]
+        variants: Option<String>,
     },
 }
 
@@ -56,23 +60,22 @@ fn main() -> ExitCode {
             polyboard_engine::uci::run();
             ExitCode::SUCCESS
         }
-        Command::Reprs { variant } => match variant.as_str() {
-            "chess" | "chess960" => {
+        Command::Reprs { variant, variants: file } => match variant.as_str() {
+            "chess" | "chess960" if file.is_none() => {
                 for name in polyboard_chess::repr::names() {
                     println!("{name}");
                 }
+                println!("{}", variants::REPR);
                 ExitCode::SUCCESS
             }
-            "shogi" => {
+            "shogi" if file.is_none() => {
                 for name in polyboard_shogi::repr::names() {
                     println!("{name}");
                 }
+                println!("{}", variants::REPR);
                 ExitCode::SUCCESS
             }
-            v => {
-                eprintln!("error: unknown variant '{v}' (expected chess, chess960 or shogi)");
-                ExitCode::from(2)
-            }
+            v => variants::reprs(v, file.as_deref()),
         },
     }
 }

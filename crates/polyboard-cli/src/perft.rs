@@ -26,9 +26,14 @@ pub struct PerftArgs {
     /// The deepest depth of a suite to run.
     #[arg(long)]
     max_depth: Option<u32>,
-    /// chess, chess960 or shogi (shogi reads SFEN, USI moves and the shogi perft file format).
+    /// The variant: chess, chess960, shogi (SFEN, USI moves and the shogi perft file
+    /// format, on the dedicated shogi crate unless `--repr sjaak`), or any built-in or
+    /// `--variants` variant (`all` with a variant table runs every line).
     #[arg(long, default_value = "chess")]
     variant: String,
+    /// Extra variant definitions (Fairy-Stockfish variants.ini syntax).
+    #[arg(long)]
+    variants: Option<String>,
     /// The representation (`polyboard reprs` lists them); `all` runs each in turn.
     #[arg(long)]
     repr: Option<String>,
@@ -50,8 +55,22 @@ fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
 
 /// Runs the command; the exit code follows the CLI contract (0 ok, 1 mismatch, 2 bad input).
 pub fn run(a: PerftArgs) -> ExitCode {
-    if a.variant == "shogi" {
+    if a.variant == "shogi" && a.repr.as_deref() != Some(crate::variants::REPR) && a.variants.is_none() {
         return shogi::run(&a);
+    }
+    if crate::variants::wanted(&a.variant, a.repr.as_deref(), a.variants.as_deref(), a.epd.as_deref()) {
+        return crate::variants::perft(&crate::variants::Request {
+            variant: &a.variant,
+            variants_file: a.variants.as_deref(),
+            fen: a.fen.as_deref(),
+            moves: a.moves.as_deref(),
+            depth: a.depth,
+            epd: a.epd.as_deref(),
+            max_depth: a.max_depth,
+            divide: a.divide,
+            full: a.full,
+            json: a.json,
+        });
     }
     let chess960 = match a.variant.as_str() {
         "chess" => false,

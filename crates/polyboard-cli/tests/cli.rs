@@ -98,7 +98,7 @@ fn shogi_perft_divide_suite_and_errors() {
     assert_eq!(polyboard(&["perft", "--variant", "shogi", "--epd", bad.to_str().unwrap()]).status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
     let out = polyboard(&["reprs", "--variant", "shogi"]);
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "fast\nbb128\nbb3x32\nattacktable\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "fast\nbb128\nbb3x32\nattacktable\nsjaak\n");
 }
 
 #[test]
@@ -106,11 +106,27 @@ fn reprs_lists_magic() {
     let out = polyboard(&["reprs"]);
     assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "magic"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_polyboard"))
-        .args(["reprs", "--variant", "nope"])
+        .args(["reprs", "--variant", "nosuch"])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(2));
+    let out = polyboard(&["reprs", "--variant", "xiangqi"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "sjaak\n");
+}
+
+#[test]
+fn variant_perft_and_a_user_variant_file() {
+    let out = polyboard(&["perft", "--variant", "capablanca", "--depth", "2", "--json"]);
+    assert!(String::from_utf8(out.stdout).unwrap().contains("\"nodes\":784"));
+    let dir = std::env::temp_dir().join(format!("polyboard-variants-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ini = dir.join("bad.ini");
+    std::fs::write(&ini, "[mine:chess]\nnoSuchKey = 1\n").unwrap();
+    let out = polyboard(&["perft", "--variants", ini.to_str().unwrap(), "--variant", "mine", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: key 'noSuchKey'"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

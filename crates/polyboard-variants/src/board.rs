@@ -1,0 +1,808 @@
+//! The board: Sjaak's set of bitboards (one per piece type, one per colour, the royal
+//! pieces), a byte array of the piece on each square, the holdings, and the status
+//! (castling and gating rights, en passant, check counters, clocks, the Zobrist key).
+//! Copy-make: a move is played on a copy ([`Board::apply`]); [`Stack`] keeps the
+//! boards of a line so that taking a move back is a pop.
+
+use crate::bits::{Bits, squares};
+use crate::moves::*;
+use crate::rules::MAX_TYPES;
+use crate::tables::Tables;
+use polyboard_core::MoveList;
+
+/// Room for the legal moves of a position (shogi's record is 593; a position of a
+/// user's variant with more keeps the first `MAX_MOVES`, never panics).
+pub const MAX_MOVES: usize = 4096;
+/// A move list large enough for any variant position.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+/// One position of a variant. `Copy`: a board is a value, the tables are borrowed.
+#[derive(Clone, Copy, Debug)]
+pub struct Board<'a, B: Bits> {
+    pub(crate) t: &'a Tables<B>,
+    pub(crate) by_type: [B; MAX_TYPES],
+    pub(crate) by_color: [B; 2],
+    pub(crate) royal: B,
+    /// Pieces that came from a pawn promotion (`~` in FEN): captured, they go to the
+    /// hand as pawns.
+    pub(crate) promoted: B,
+    /// Castling rights, as the squares of the rooks that may still castle.
+    pub(crate) castle: [B; 2],
+    /// Unmoved back-rank pieces that may still gate a piece from the hand.
+    pub(crate) gates: [B; 2],
+    /// En passant target (at most one square).
+    pub(crate) ep: B,
+    /// The pawn an en passant capture takes.
+    pub(crate) ep_victim: u8,
+    /// 0 = empty, else 1 + type * 2 + colour.
+    pub(crate) piece: [u8; 128],
+    pub(crate) hand: [[u8; MAX_TYPES]; 2],
+    /// Checks still to give (check counting variants).
+    pub(crate) checks: [u8; 2],
+    pub(crate) side: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) key: u64,
+}
+
+/// What the generator knows about the node while it emits moves.
+struct Node<B> {
+    us: usize,
+    occ: B,
+    enemy: B,
+    in_check: bool,
+    danger: B,
+}
+
+impl<'a, B: Bits> Board<'a, B> {
+    /// An empty board with White to move.
+    pub(crate) fn empty(t: &'a Tables<B>) -> Board<'a, B> {
+        Board {
+            t,
+            by_type: [B::EMPTY; MAX_TYPES],
+            by_color: [B::EMPTY; 2],
+            royal: B::EMPTY,
+            promoted: B::EMPTY,
+            castle: [B::EMPTY; 2],
+            gates: [B::EMPTY; 2],
+            ep: B::EMPTY,
+            ep_victim: 0,
+            piece: [0; 128],
+            hand: [[0; MAX_TYPES]; 2],
+            checks: [0; 2],
+            side: 0,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+        }
+    }
+
+    /// The tables the board uses.
+    pub fn tables(&self) -> &'a Tables<B> {
+        self.t
+    }
+
+    /// The side to move: 0 White, 1 Black.
+    pub fn side_to_move(&self) -> usize {
+        self.side as usize
+    }
+
+    /// The piece on `sq`: (type, colour).
+    #[inline(always)]
+    pub fn piece_on(&self, sq: usize) -> Option<(usize, usize)> {
+        let p = self.piece[sq];
+        (p != 0).then(|| (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize))
+    }
+
+    /// How many pieces of `ty` `color` holds in hand.
+    pub fn in_hand(&self, color: usize, ty: usize) -> u32 {
+        self.hand[color][ty] as u32
+    }
+
+    /// The squares of the pieces of `ty` and `color`.
+    pub fn pieces(&self, ty: usize, color: usize) -> B {
+        self.by_type[ty] & self.by_color[color]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The Zobrist key.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The halfmove clock (plies since a capture or pawn move).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    /// Checks still to give, per colour (check counting variants).
+    pub fn checks_remaining(&self, color: usize) -> u32 {
+        self.checks[color] as u32
+    }
+
+    /// True when the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        self.royals_attacked(self.side as usize, self.occupied())
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: usize, ty: usize, c: usize) {
+        let b = B::bit(sq);
+        self.by_type[ty] |= b;
+        self.by_color[c] |= b;
+        if self.t.rules.pieces[ty].royal {
+            self.royal |= b;
+        }
+        self.piece[sq] = (1 + ty * 2 + c) as u8;
+        self.key ^= self.t.keys.piece[(ty * 2 + c) * 128 + sq];
+    }
+
+    #[inline(always)]
+    fn hand_key(&self, c: usize, ty: usize) -> u64 {
+        self.t.keys.hand[(ty * 2 + c) * 64 + (self.hand[c][ty] as usize).min(63)]
+    }
+
+    #[inline(always)]
+    pub(crate) fn add_hand(&mut self, c: usize, ty: usize, delta: i32) {
+        self.key ^= self.hand_key(c, ty);
+        self.hand[c][ty] = (self.hand[c][ty] as i32 + delta).clamp(0, 255) as u8;
+        self.key ^= self.hand_key(c, ty);
+    }
+
+    /// The key computed from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let k = &self.t.keys;
+        let mut key = 0;
+        for sq in 0..self.t.nsq {
+            if let Some((ty, c)) = self.piece_on(sq) {
+                key ^= k.piece[(ty * 2 + c) * 128 + sq];
+            }
+        }
+        for c in 0..2 {
+            for ty in 0..self.t.ntypes {
+                key ^= self.hand_key(c, ty);
+            }
+            for sq in squares(self.castle[c]) {
+                key ^= k.castle[sq];
+            }
+            for sq in squares(self.gates[c]) {
+                key ^= k.gate[sq];
+            }
+            key ^= k.checks[c * 8 + (self.checks[c] as usize).min(7)];
+        }
+        for sq in squares(self.ep) {
+            key ^= k.ep[sq];
+        }
+        if self.side == 1 {
+            key ^= k.side;
+        }
+        key
+    }
+
+    /// Plays a move of this position's legal list, in place (copy-make: the caller
+    /// copies first, see [`Stack`]).
+    pub fn apply(&mut self, mv: Move) {
+        let t = self.t;
+        let k = &t.keys;
+        let us = self.side as usize;
+        if !self.ep.is_empty() {
+            self.key ^= k.ep[self.ep.lsb()];
+            self.ep = B::EMPTY;
+        }
+        let np = mv.pickups();
+        let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
+        let mut reset = false;
+        for i in 0..np {
+            let sq = mv.pickup(i);
+            let p = self.piece[sq];
+            if p == 0 {
+                continue;
+            }
+            let (ty, c) = (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize);
+            let b = B::bit(sq);
+            self.by_type[ty] ^= b;
+            self.by_color[c] ^= b;
+            self.piece[sq] = 0;
+            self.key ^= k.piece[(ty * 2 + c) * 128 + sq];
+            if c != us || t.rules.pieces[ty].pawn {
+                reset = true;
+            }
+            if self.royal.has(sq) {
+                self.royal ^= b;
+                if t.rules.castling {
+                    for r in squares(self.castle[c]) {
+                        self.key ^= k.castle[r];
+                    }
+                    self.castle[c] = B::EMPTY;
+                }
+            }
+            if self.castle[c].has(sq) {
+                self.castle[c] ^= b;
+                self.key ^= k.castle[sq];
+            }
+            if self.gates[c].has(sq) {
+                self.gates[c] ^= b;
+                self.key ^= k.gate[sq];
+            }
+            self.promoted &= !b;
+        }
+        for i in 0..mv.drops() {
+            let (sq, ty) = mv.drop(i);
+            self.put(sq, ty, us);
+            if i == 0
+                && t.rules.captures_to_hand
+                && ((mv.is_promotion() && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
+            {
+                self.promoted |= B::bit(sq);
+            }
+        }
+        match mv.hand_action() {
+            STORE => self.add_hand(us, mv.hand_type(), 1),
+            RETRIEVE => self.add_hand(us, mv.hand_type(), -1),
+            _ => {}
+        }
+        if mv.0 & F_DOUBLE != 0 {
+            // As Fairy-Stockfish: the en passant square exists only when an enemy pawn
+            // attacks it.
+            let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
+            let them = us ^ 1;
+            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty() {
+                self.ep = B::bit(mid);
+                self.ep_victim = to as u8;
+                self.key ^= k.ep[mid];
+            }
+        }
+        // Captures, pawn moves and drops reset the clock.
+        let reset = reset || mv.is_drop();
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        if us == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side ^= 1;
+        self.key ^= k.side;
+        if t.rules.check_counting && self.royals_attacked(us ^ 1, self.occupied()) {
+            self.key ^= k.checks[us * 8 + (self.checks[us] as usize).min(7)];
+            self.checks[us] = self.checks[us].saturating_sub(1);
+            self.key ^= k.checks[us * 8 + (self.checks[us] as usize).min(7)];
+        }
+    }
+
+    /// The board after `mv` (copy-make).
+    #[inline(always)]
+    pub fn play(&self, mv: Move) -> Board<'a, B> {
+        let mut b = *self;
+        b.apply(mv);
+        b
+    }
+
+    /// True when a royal piece of `color` is attacked (under occupancy `occ`).
+    #[inline]
+    pub(crate) fn royals_attacked(&self, color: usize, occ: B) -> bool {
+        let mut r = self.royal & self.by_color[color];
+        while !r.is_empty() {
+            if self.attacked(r.pop(), color ^ 1, occ) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when a piece of `by` attacks (could capture on) `sq`.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: usize, occ: B) -> bool {
+        self.attacked_by(sq, by, occ, self.by_color[by])
+    }
+
+    /// True when one of the pieces `theirs` (of colour `by`) attacks `sq` under the
+    /// occupancy `occ`: the test behind legality, with the board as it would be after
+    /// a move (captured pieces left out of `theirs`).
+    pub(crate) fn attacked_by(&self, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+        let t = self.t;
+        let nsq = t.nsq;
+        for &ty in &t.leap_types {
+            let tc = ty * 2 + by;
+            if !(t.rev_leap[tc * nsq + sq] & self.by_type[ty] & theirs).is_empty() {
+                return true;
+            }
+        }
+        for &ty in &t.lame_types {
+            let pcs = self.by_type[ty] & theirs;
+            if pcs.is_empty() {
+                continue;
+            }
+            for &(src, block) in &t.rev_lame[(ty * 2 + by) * nsq + sq] {
+                if pcs.has(src as usize) && (block & occ).is_empty() {
+                    return true;
+                }
+            }
+        }
+        for line in &t.lines[by] {
+            let Some(b) = t.first_blocker(line.dir, sq, occ) else { continue };
+            if theirs.has(b) {
+                let ty = ((self.piece[b] - 1) >> 1) as usize;
+                if line.sliders >> ty & 1 != 0 && t.mobility[ty * 2 + by].has(sq) {
+                    return true;
+                }
+                for &(lt, limit) in &line.limited {
+                    if lt == ty && (t.ray_to_blocker(line.dir, sq, occ).count() as u8) <= limit {
+                        return true;
+                    }
+                }
+            }
+            if line.cannons != 0
+                && let Some(c) = t.first_blocker(line.dir, b, occ)
+                && theirs.has(c)
+                && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0
+            {
+                return true;
+            }
+            if line.grass != 0
+                && t.step[line.dir * nsq + sq] as usize == b
+                && let Some(g) = t.first_blocker(line.dir, b, occ)
+                && theirs.has(g)
+                && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0
+            {
+                return true;
+            }
+        }
+        if t.rules.flying_general {
+            for d in 0..2 {
+                if let Some(b) = t.first_blocker(d, sq, occ)
+                    && theirs.has(b)
+                    && self.royal.has(b)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The squares where a move may expose the royal on `k`, besides the static
+    /// lame-leaper blocks: own pieces alone between it and an enemy slider (or, with the
+    /// flying-general rule, the enemy royal), and whole lines holding an enemy cannon.
+    #[inline]
+    fn pinned(&self, k: usize, us: usize, occ: B) -> B {
+        let t = self.t;
+        let theirs = self.by_color[us ^ 1];
+        let own = self.by_color[us];
+        let mut pins = B::EMPTY;
+        let mut line = |dir: usize, sliders: u32, limited: bool, royal: bool| {
+            let Some(b1) = t.first_blocker(dir, k, occ) else { return };
+            if !own.has(b1) {
+                return;
+            }
+            let Some(b2) = t.first_blocker(dir, b1, occ) else { return };
+            if theirs.has(b2)
+                && (sliders >> ((self.piece[b2] - 1) >> 1) & 1 != 0 || limited || royal && self.royal.has(b2))
+            {
+                pins |= B::bit(b1);
+            }
+        };
+        for l in &t.lines[us ^ 1] {
+            if l.sliders != 0 || !l.limited.is_empty() {
+                line(l.dir, l.sliders, !l.limited.is_empty(), false);
+            }
+        }
+        if t.rules.flying_general {
+            line(0, 0, false, true);
+            line(1, 0, false, true);
+        }
+        // A cannon (or grasshopper) line holding one: any piece arriving on it or
+        // leaving it may make or break a screen.
+        for l in &t.lines[us ^ 1] {
+            let mut hoppers = l.cannons | l.grass;
+            if hoppers == 0 {
+                continue;
+            }
+            let ray = t.rays[l.dir * t.nsq + k];
+            let mut on = B::EMPTY;
+            while hoppers != 0 {
+                on |= self.by_type[hoppers.trailing_zeros() as usize];
+                hoppers &= hoppers - 1;
+            }
+            if !(ray & on & theirs).is_empty() {
+                pins |= ray;
+            }
+        }
+        pins
+    }
+
+    /// The result for the side to move if the game is over, given whether it has a
+    /// legal move and the move that led here: a flag piece of the opponent in its flag
+    /// region, the opponent's last check given (check counting), a side without any of
+    /// the extinction types, checkmate (a checkmate by a shogi pawn drop loses for the
+    /// dropper when `shogiPawnDropMateIllegal` is set), stalemate, and the n-move rule.
+    /// Repetition needs the game's history and is left to the caller.
+    pub fn outcome(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        if let Some(f) = r.flag_piece[them]
+            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
+        {
+            return Some(Value::Loss);
+        }
+        if r.check_counting && self.checks[them] == 0 {
+            return Some(Value::Loss);
+        }
+        if let Some((v, types)) = &r.extinction
+            && types.iter().all(|&ty| self.pieces(ty, us).is_empty())
+        {
+            return Some(*v);
+        }
+        if !has_moves {
+            if !self.in_check() {
+                return Some(r.stalemate_value);
+            }
+            let pawn_drop = last.is_some_and(|m| m.is_drop() && r.pieces[m.drop(0).1].shogi_pawn);
+            return Some(if r.pawn_drop_mate_illegal && pawn_drop { Value::Win } else { r.checkmate_value });
+        }
+        if r.n_move_rule > 0 && self.halfmove as u32 >= 2 * r.n_move_rule {
+            return Some(Value::Draw);
+        }
+        None
+    }
+
+    /// Appends every legal move to `out`.
+    pub fn generate(&self, out: &mut Moves) {
+        let t = self.t;
+        let nsq = t.nsq;
+        let us = self.side as usize;
+        let occ = self.occupied();
+        let own = self.by_color[us];
+        let kings = self.royal & own;
+        let in_check = !kings.is_empty() && self.royals_attacked(us, occ);
+        let mut danger = B::EMPTY;
+        for k in squares(kings) {
+            danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
+        }
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger };
+        for ty in 0..t.ntypes {
+            let mut bb = self.by_type[ty] & own;
+            while !bb.is_empty() {
+                let from = bb.pop();
+                self.piece_moves(&n, ty, from, out);
+            }
+        }
+        if t.rules.castling && !in_check && !self.castle[us].is_empty() {
+            self.castling_moves(&n, out);
+        }
+        if t.rules.drops {
+            self.drop_moves(&n, out);
+        }
+    }
+
+    /// The number of legal moves.
+    pub fn count_moves(&self) -> usize {
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        list.len()
+    }
+
+    #[inline(always)]
+    fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
+        if (!test || self.safe_after(n, mv)) && out.len() < MAX_MOVES {
+            out.push(mv);
+        }
+    }
+
+    /// True when `mv` leaves no royal piece of the mover attacked. The board is not
+    /// copied: the attack test runs on the occupancy after the move, with the captured
+    /// pieces left out (castling, rare, is played on a copy).
+    #[inline]
+    fn safe_after(&self, n: &Node<B>, mv: Move) -> bool {
+        let mut royals = self.royal & self.by_color[n.us];
+        if royals.is_empty() {
+            return true;
+        }
+        if mv.is_castling() {
+            let child = self.play(mv);
+            return !child.royals_attacked(n.us, child.occupied());
+        }
+        let (mut occ, mut theirs) = (n.occ, n.enemy);
+        for i in 0..mv.pickups() {
+            let b = B::bit(mv.pickup(i));
+            occ &= !b;
+            theirs &= !b;
+            royals &= !b;
+        }
+        for i in 0..mv.drops() {
+            let (sq, ty) = mv.drop(i);
+            occ |= B::bit(sq);
+            if self.t.rules.pieces[ty].royal {
+                royals |= B::bit(sq);
+            }
+        }
+        while !royals.is_empty() {
+            if self.attacked_by(royals.pop(), n.us ^ 1, occ, theirs) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+        let t = self.t;
+        let nsq = t.nsq;
+        let tc = ty * 2 + n.us;
+        let empty = !n.occ;
+        let mut quiet = t.leap_quiet[tc * nsq + from] & empty;
+        let mut caps = t.leap_capture[tc * nsq + from] & n.enemy;
+        if t.has_lame {
+            for &(to, block, q, c) in &t.lame[tc * nsq + from] {
+                if (block & n.occ).is_empty() {
+                    let b = B::bit(to as usize);
+                    if q {
+                        quiet |= b & empty;
+                    }
+                    if c {
+                        caps |= b & n.enemy;
+                    }
+                }
+            }
+        }
+        for r in &t.rides[tc] {
+            let a = match r.hop {
+                0 => {
+                    let a = t.ray_to_blocker(r.dir, from, n.occ);
+                    match &r.span {
+                        Some(span) => a & B::from_u128(span[from]),
+                        None => a,
+                    }
+                }
+                1 => match t.first_blocker(r.dir, from, n.occ) {
+                    Some(screen) => t.ray_to_blocker(r.dir, screen, n.occ),
+                    None => B::EMPTY,
+                },
+                _ => match t.first_blocker(r.dir, from, n.occ) {
+                    Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
+                        B::bit(t.step[r.dir * nsq + screen] as usize)
+                    }
+                    _ => B::EMPTY,
+                },
+            };
+            if r.quiet {
+                quiet |= a & empty;
+            }
+            if r.capture {
+                caps |= a & n.enemy;
+            }
+        }
+        let mob = t.mobility[tc];
+        quiet &= mob;
+        caps &= mob;
+        let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
+        let hop_test = t.has_hoppers;
+        let base = Move(0).with_pickup(from);
+        while !quiet.is_empty() {
+            let to = quiet.pop();
+            let test = test_from || hop_test && n.danger.has(to);
+            self.emit(n, ty, base.with_drop(to, ty), test, out);
+        }
+        while !caps.is_empty() {
+            let to = caps.pop();
+            let test = test_from || hop_test && n.danger.has(to);
+            let mut mv = base.with_pickup(to).with_drop(to, ty).with(F_CAPTURE);
+            if t.rules.captures_to_hand {
+                mv = mv.with_hand(STORE, self.hand_type_of(to));
+            }
+            self.emit(n, ty, mv, test, out);
+        }
+        let p = &t.rules.pieces[ty];
+        if p.pawn {
+            let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
+            if t.rules.double_step && t.double[n.us].has(from) {
+                let s1 = t.step[fwd * nsq + from];
+                if s1 != 0xff && !n.occ.has(s1 as usize) {
+                    let s2 = t.step[fwd * nsq + s1 as usize];
+                    if s2 != 0xff && !n.occ.has(s2 as usize) && mob.has(s2 as usize) {
+                        let to = s2 as usize;
+                        let test = test_from || hop_test && n.danger.has(to);
+                        self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
+                    }
+                }
+            }
+            if !self.ep.is_empty() && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty() {
+                let to = self.ep.lsb();
+                let victim = self.ep_victim as usize;
+                if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
+                    let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
+                    if t.rules.captures_to_hand {
+                        mv = mv.with_hand(STORE, self.hand_type_of(victim));
+                    }
+                    self.emit(n, ty, mv, true, out);
+                }
+            }
+        }
+    }
+
+    /// The type a piece captured on `sq` becomes in the capturer's hand.
+    #[inline]
+    fn hand_type_of(&self, sq: usize) -> usize {
+        let ty = ((self.piece[sq] - 1) >> 1) as usize;
+        let r = &self.t.rules;
+        if let Some(b) = r.pieces[ty].base {
+            b
+        } else if self.promoted.has(sq) {
+            r.pieces.iter().position(|p| p.pawn).unwrap_or(ty)
+        } else {
+            ty
+        }
+    }
+
+    /// Emits a move of a piece with its promotion and gating choices.
+    #[inline]
+    fn emit(&self, n: &Node<B>, ty: usize, mv: Move, test: bool, out: &mut Moves) {
+        let (from, to) = (mv.pickup(0), mv.to());
+        let t = self.t;
+        let r = &t.rules;
+        let p = &r.pieces[ty];
+        let immobile = r.immobility_illegal && !t.mobile[ty * 2 + n.us].has(to);
+        if p.pawn && t.promo[n.us].has(to) {
+            for &pt in &r.promotion_types[n.us] {
+                if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
+                    && self.pieces(pt, n.us).count() >= limit
+                {
+                    continue;
+                }
+                self.gated(n, from, mv.with_drop0_type(pt), test, out);
+            }
+            if !r.mandatory_pawn_promotion && !immobile {
+                self.gated(n, from, mv, test, out);
+            }
+            return;
+        }
+        if let Some(pt) = p.promotes_to
+            && (t.promo[n.us].has(to) || t.promo[n.us].has(from))
+        {
+            self.gated(n, from, mv.with_drop0_type(pt), test, out);
+            if r.mandatory_piece_promotion || immobile {
+                return;
+            }
+        }
+        if !immobile {
+            self.gated(n, from, mv, test, out);
+        }
+    }
+
+    /// Emits `mv`, and with a gate on `from` each piece the hand can gate.
+    #[inline]
+    fn gated(&self, n: &Node<B>, from: usize, mv: Move, test: bool, out: &mut Moves) {
+        self.push(n, mv, test, out);
+        self.gates_on(n, from, mv, test, out);
+    }
+
+    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate.
+    #[inline]
+    fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
+        if self.t.rules.gating && self.gates[n.us].has(sq) {
+            for gt in 0..self.t.ntypes {
+                if self.hand[n.us][gt] > 0 {
+                    let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
+                    self.push(n, g, test, out);
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, n: &Node<B>, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        let (Some(kt), Some(rt)) = (r.castling_king, r.castling_rook) else { return };
+        let rank = if n.us == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+        let rank_bb = t.rank_masks[rank];
+        let kings = self.pieces(kt, n.us) & rank_bb;
+        if kings.count() != 1 {
+            return;
+        }
+        let ksq = kings.lsb();
+        for rsq in squares(self.castle[n.us] & self.pieces(rt, n.us)) {
+            let kingside = rsq > ksq;
+            let kto = r.square(if kingside { r.castling_kingside_file } else { r.castling_queenside_file }, rank);
+            let rto = if kingside { kto - 1 } else { kto + 1 };
+            let lo = ksq.min(kto).min(rsq).min(rto);
+            let hi = ksq.max(kto).max(rsq).max(rto);
+            let mut span = B::EMPTY;
+            for s in lo..=hi {
+                span |= B::bit(s);
+            }
+            if !(span & n.occ & !(B::bit(ksq) | B::bit(rsq))).is_empty() {
+                continue;
+            }
+            let (a, b) = (ksq.min(kto), ksq.max(kto));
+            if (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
+                continue;
+            }
+            let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);
+            self.push(n, mv, true, out);
+            self.gates_on(n, ksq, mv, true, out);
+            self.gates_on(n, rsq, mv, true, out);
+        }
+    }
+
+    fn drop_moves(&self, n: &Node<B>, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        let own = self.by_color[n.us];
+        for gt in 0..t.ntypes {
+            if self.hand[n.us][gt] == 0 {
+                continue;
+            }
+            let p = &r.pieces[gt];
+            let mut targets = !n.occ & t.all & t.drop_region[n.us] & t.mobility[gt * 2 + n.us];
+            if p.pawn {
+                if !r.first_rank_pawn_drops {
+                    targets &= !t.rank_masks[if n.us == 0 { 0 } else { r.ranks - 1 }];
+                }
+                if !r.promotion_zone_pawn_drops {
+                    targets &= !t.promo[n.us];
+                }
+            }
+            if r.immobility_illegal {
+                targets &= t.mobile[gt * 2 + n.us];
+            }
+            if r.drop_no_doubled == Some(gt) {
+                for f in &t.file_masks {
+                    if !(*f & self.by_type[gt] & own).is_empty() {
+                        targets &= !*f;
+                    }
+                }
+            }
+            while !targets.is_empty() {
+                let to = targets.pop();
+                let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
+                let test = n.in_check || t.has_hoppers && n.danger.has(to);
+                self.push(n, mv, test, out);
+            }
+        }
+    }
+}
+
+/// Copy-make over a stack of boards: making a move copies the top board and plays the
+/// move on the copy; unmaking is a pop.
+#[derive(Clone, Debug)]
+pub struct Stack<'a, B: Bits> {
+    boards: Vec<Board<'a, B>>,
+}
+
+impl<'a, B: Bits> Stack<'a, B> {
+    /// A stack holding `root`.
+    pub fn new(root: Board<'a, B>) -> Stack<'a, B> {
+        let mut boards = Vec::with_capacity(256);
+        boards.push(root);
+        Stack { boards }
+    }
+    /// The current board.
+    #[inline(always)]
+    pub fn top(&self) -> &Board<'a, B> {
+        self.boards.last().expect("a stack always holds its root")
+    }
+    /// Plays a legal move of the current board.
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let b = self.top().play(mv);
+        self.boards.push(b);
+    }
+    /// Takes back the last move (the root stays).
+    #[inline]
+    pub fn unmake(&mut self) {
+        if self.boards.len() > 1 {
+            self.boards.pop();
+        }
+    }
+    /// Number of moves made since the root.
+    pub fn ply(&self) -> usize {
+        self.boards.len() - 1
+    }
+    /// The boards from the root to the current one (for repetition checks).
+    pub fn boards(&self) -> &[Board<'a, B>] {
+        &self.boards
+    }
+}

@@ -1,0 +1,340 @@
+//! FEN in Fairy-Stockfish's syntax: ranks top first (multi-digit empty counts), `+`
+//! before a promoted piece, `~` after a piece promoted from a pawn, holdings in `[...]`
+//! after the board (or as one more `/` rank), castling as `KQkq` or file letters
+//! (which also name Seirawan gates), the en passant square, `3+3` remaining checks for
+//! check counting variants, then the optional clocks.
+
+use crate::bits::{Bits, squares};
+use crate::board::Board;
+use crate::tables::Tables;
+
+/// A FEN that cannot be read: the field and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// 1-based field number.
+    pub field: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl core::fmt::Display for FenError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let name = match self.field {
+            1 => "placement",
+            2 => "side to move",
+            3 => "castling",
+            4 => "en passant",
+            5 => "checks or clocks",
+            _ => "clocks",
+        };
+        write!(f, "FEN field {} ({name}): {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(field: usize, reason: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError { field, reason: reason.into() })
+}
+
+impl<'a, B: Bits> Board<'a, B> {
+    /// Reads a FEN of the variant the tables were built for.
+    pub fn from_fen(t: &'a Tables<B>, text: &str) -> Result<Board<'a, B>, FenError> {
+        let r = &t.rules;
+        let mut b = Board::empty(t);
+        let mut fields = text.split_whitespace();
+        let Some(place) = fields.next() else { return err(1, "empty FEN") };
+        let (board_part, hand_part) = match place.find('[') {
+            Some(i) => {
+                let Some(h) = place[i + 1..].strip_suffix(']') else {
+                    return err(1, "holdings '[' without a closing ']' at the end");
+                };
+                (&place[..i], Some(h))
+            }
+            None => (place, None),
+        };
+        let mut rows: Vec<&str> = board_part.split('/').collect();
+        let mut hand = hand_part;
+        if rows.len() == r.ranks + 1 && hand.is_none() {
+            hand = rows.pop();
+        }
+        if rows.len() != r.ranks {
+            return err(1, format!("{} ranks, this variant has {}", rows.len(), r.ranks));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = r.ranks - 1 - i;
+            let mut file = 0usize;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c as usize - '0' as usize;
+                    while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                        n = n.saturating_mul(10).saturating_add(*d as usize - '0' as usize);
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return err(1, format!("rank {}: an empty count of 0", rank + 1));
+                    }
+                    file = file.saturating_add(n);
+                    if file > r.files {
+                        return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                    }
+                    continue;
+                }
+                let plus = c == '+';
+                let letter = if plus {
+                    match chars.next() {
+                        Some(l) => l,
+                        None => return err(1, format!("rank {}: '+' without a piece", rank + 1)),
+                    }
+                } else {
+                    c
+                };
+                if !letter.is_ascii_alphabetic() {
+                    return err(1, format!("rank {}: '{letter}' is not a piece", rank + 1));
+                }
+                let color = usize::from(letter.is_ascii_lowercase());
+                let Some(mut ty) = r.type_of_letter(letter.to_ascii_lowercase()) else {
+                    return err(1, format!("'{letter}' is not a piece of {}", r.name));
+                };
+                if plus {
+                    match r.pieces[ty].promotes_to {
+                        Some(p) => ty = p,
+                        None => return err(1, format!("'+{letter}': {} does not promote", r.pieces[ty].name)),
+                    }
+                }
+                if file >= r.files {
+                    return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                }
+                let sq = r.square(file, rank);
+                b.put(sq, ty, color);
+                if chars.peek() == Some(&'~') {
+                    chars.next();
+                    b.promoted |= B::bit(sq);
+                }
+                file += 1;
+            }
+            if file != r.files {
+                return err(1, format!("rank {} has {file} files, this variant has {}", rank + 1, r.files));
+            }
+        }
+        if let Some(h) = hand {
+            if !r.drops && !r.gating && !h.is_empty() {
+                return err(1, format!("{} has no holdings", r.name));
+            }
+            for c in h.chars() {
+                if c == '-' {
+                    continue;
+                }
+                let color = usize::from(c.is_ascii_lowercase());
+                let Some(ty) = r.type_of_letter(c.to_ascii_lowercase()) else {
+                    return err(1, format!("holdings: '{c}' is not a piece of {}", r.name));
+                };
+                if b.hand[color][ty] == 255 {
+                    return err(1, "holdings: more than 255 of a piece");
+                }
+                b.add_hand(color, ty, 1);
+            }
+        }
+        b.side = match fields.next() {
+            Some("w") => 0,
+            Some("b") => 1,
+            Some(s) => return err(2, format!("'{s}' is not w or b")),
+            None => 0,
+        };
+        if let Some(c) = fields.next() {
+            b.read_castling(c)?;
+        }
+        if let Some(e) = fields.next()
+            && e != "-"
+        {
+            let Some(sq) = r.parse_square(e) else { return err(4, format!("'{e}' is not a square of this board")) };
+            // The pawn that double-stepped stands one step beyond, seen from the mover.
+            let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
+            let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
+            match pawn_ok {
+                Some((v, (ty, c))) if c != b.side as usize && r.pieces[ty].pawn && b.piece_on(sq).is_none() => {
+                    b.ep = B::bit(sq);
+                    b.ep_victim = v as u8;
+                }
+                _ => {} // An en passant square without a capturable pawn is ignored.
+            }
+        }
+        let mut next = fields.next();
+        b.checks = [3, 3];
+        if r.check_counting
+            && let Some(cc) = next.filter(|s| s.contains('+'))
+        {
+            let parts: Vec<&str> = cc.trim_start_matches('+').split('+').collect();
+            let nums: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok().filter(|&n| n <= 7)).collect();
+            match nums.as_deref() {
+                Some([w, k]) => b.checks = [*w, *k],
+                _ => return err(5, format!("'{cc}' is not remaining checks like 3+3")),
+            }
+            next = fields.next();
+        }
+        if let Some(h) = next {
+            b.halfmove =
+                h.parse().map_err(|_| FenError { field: 5, reason: format!("'{h}' is not a halfmove clock") })?;
+            if let Some(f) = fields.next() {
+                b.fullmove =
+                    f.parse().map_err(|_| FenError { field: 6, reason: format!("'{f}' is not a move number") })?;
+            }
+        }
+        if fields.next().is_some() {
+            return err(7, "text after the last field");
+        }
+        if b.royals_attacked(b.side as usize ^ 1, b.occupied()) {
+            return err(1, "the side not to move is in check");
+        }
+        b.key = b.compute_key();
+        Ok(b)
+    }
+
+    fn read_castling(&mut self, text: &str) -> Result<(), FenError> {
+        let t = self.t;
+        let r = &t.rules;
+        if text == "-" {
+            return Ok(());
+        }
+        for c in text.chars() {
+            let color = usize::from(c.is_ascii_lowercase());
+            let rank = if color == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let row = t.rank_masks[rank];
+            let own = self.by_color[color];
+            let king = r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.count() == 1).map(|k| k.lsb());
+            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & row).unwrap_or(B::EMPTY);
+            let upper = c.to_ascii_uppercase();
+            let sq = match upper {
+                'K' | 'Q' => {
+                    let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
+                    let side: Vec<usize> =
+                        squares(rooks).filter(|&s| if upper == 'K' { s > k } else { s < k }).collect();
+                    let rook = if upper == 'K' { side.last() } else { side.first() };
+                    let Some(&rook) = rook else { return err(3, format!("'{c}' without a rook on that side")) };
+                    if r.gating {
+                        self.gates[color] |= B::bit(k);
+                    }
+                    rook
+                }
+                'A'..='P' => {
+                    let f = (upper as u8 - b'A') as usize;
+                    if f >= r.files {
+                        return err(3, format!("'{c}' is not a file of this board"));
+                    }
+                    r.square(f, rank)
+                }
+                _ => return err(3, format!("'{c}' is not a castling right")),
+            };
+            let is_rook = rooks.has(sq);
+            if r.castling && is_rook && king.is_some() {
+                self.castle[color] |= B::bit(sq);
+                if r.gating {
+                    self.gates[color] |= B::bit(sq);
+                }
+            } else if r.gating && own.has(sq) {
+                self.gates[color] |= B::bit(sq);
+            } else {
+                return err(3, format!("'{c}': no castling rook (or gate) there"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The FEN, in Fairy-Stockfish's syntax.
+    pub fn fen(&self) -> String {
+        let t = self.t;
+        let r = &t.rules;
+        let mut s = String::new();
+        for rank in (0..r.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..r.files {
+                let sq = r.square(file, rank);
+                match self.piece_on(sq) {
+                    None => empty += 1,
+                    Some((ty, c)) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s += &piece_text(r, ty, c);
+                        if self.promoted.has(sq) {
+                            s.push('~');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        if r.drops || r.gating {
+            s.push('[');
+            for c in 0..2 {
+                for ty in (0..t.ntypes).rev() {
+                    for _ in 0..self.hand[c][ty] {
+                        let l = r.pieces[ty].letter;
+                        s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
+                    }
+                }
+            }
+            s.push(']');
+        }
+        s += if self.side == 0 { " w " } else { " b " };
+        let mut castling = String::new();
+        for c in 0..2 {
+            let case = |ch: char| if c == 0 { ch.to_ascii_uppercase() } else { ch };
+            let own = self.by_color[c];
+            let rank = if c == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & t.rank_masks[rank]).unwrap_or(B::EMPTY);
+            let king = r
+                .castling_king
+                .map(|k| self.by_type[k] & own & t.rank_masks[rank])
+                .filter(|k| k.count() == 1)
+                .map(|k| k.lsb());
+            let mut implied = B::EMPTY;
+            let mut rights: Vec<usize> = squares(self.castle[c]).collect();
+            rights.reverse();
+            for sq in rights {
+                let outer = king.is_some_and(|k| {
+                    if sq > k {
+                        squares(rooks).filter(|&x| x > k).last() == Some(sq)
+                    } else {
+                        squares(rooks).find(|&x| x < k) == Some(sq)
+                    }
+                });
+                let ch = if outer {
+                    if king.is_some_and(|k| sq > k) { 'k' } else { 'q' }
+                } else {
+                    (b'a' + (sq % r.files) as u8) as char
+                };
+                castling.push(case(ch));
+                implied |= B::bit(sq);
+                if let Some(k) = king {
+                    implied |= B::bit(k);
+                }
+            }
+            for sq in squares(self.gates[c] & !implied) {
+                castling.push(case((b'a' + (sq % r.files) as u8) as char));
+            }
+        }
+        s += if castling.is_empty() { "-" } else { &castling };
+        s.push(' ');
+        s += &if self.ep.is_empty() { "-".to_string() } else { r.square_name(self.ep.lsb()) };
+        if r.check_counting {
+            s += &format!(" {}+{}", self.checks[0], self.checks[1]);
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        s
+    }
+}
+
+/// The FEN text of a piece: its letter (uppercase for White), after `+` when promoted.
+pub fn piece_text(r: &crate::rules::Rules, ty: usize, color: usize) -> String {
+    let p = &r.pieces[ty];
+    let l = if color == 0 { p.letter.to_ascii_uppercase() } else { p.letter };
+    if p.base.is_some() { format!("+{l}") } else { l.to_string() }
+}

@@ -1,0 +1,166 @@
+//! The packed move: Sjaak's pickups, drops and a store or retrieve on the holdings,
+//! plus the status changes, in one `u64`.
+//!
+//! Making a move resolves every pickup (the square is emptied; the piece is read from
+//! the board's byte array, so a pickup needs no piece field), then every drop (a piece
+//! of the mover's colour is placed), then the holdings action, then the status. The
+//! mover's colour is implied: every drop and every holdings action is the mover's.
+//!
+//! ```text
+//! bits  0..2   number of pickups (0..=2)
+//! bits  2..4   number of drops (0..=3)
+//! bits  4..6   holdings action: 0 none, 1 store (a captured piece into the mover's
+//!              hand), 2 retrieve (a piece from the mover's hand: a drop or a gate)
+//! bit   6      double step: the square between pickup 0 and drop 0 becomes the
+//!              en passant target, drop 0 the pawn to capture
+//! bit   7      castling (pickup 0 / drop 0 the king, pickup 1 / drop 1 the rook)
+//! bit   8      promotion (drop 0 holds a different type than pickup 0 held)
+//! bit   9      capture (a pickup of an opponent's piece)
+//! bit  10      gating (the last drop is a piece gated in from the hand)
+//! bit  11      en passant capture (pickup 1 is the pawn taken)
+//! bits 12..19  pickup 0 square (7 bits): the mover's origin
+//! bits 19..26  pickup 1 square: the captured piece, or the castling rook
+//! bits 26..37  drop 0: square (7 bits) | type << 7 (4 bits): where the mover lands
+//! bits 37..48  drop 1: the castling rook's landing, or the gated piece
+//! bits 48..59  drop 2: the gated piece of a gating castling move
+//! bits 59..63  holdings action: the piece type (4 bits)
+//! bit  63      unused (0)
+//! ```
+//! A drop move has no pickup, one drop and a retrieve. The null move is 0.
+
+/// A packed move (see the module documentation for the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u64);
+
+/// Holdings action: a captured piece goes into the mover's hand.
+pub const STORE: u64 = 1;
+/// Holdings action: a piece leaves the mover's hand.
+pub const RETRIEVE: u64 = 2;
+
+pub(crate) const F_DOUBLE: u64 = 1 << 6;
+pub(crate) const F_CASTLE: u64 = 1 << 7;
+pub(crate) const F_PROMO: u64 = 1 << 8;
+pub(crate) const F_CAPTURE: u64 = 1 << 9;
+pub(crate) const F_GATE: u64 = 1 << 10;
+pub(crate) const F_EP: u64 = 1 << 11;
+
+impl Move {
+    /// Number of pickups.
+    #[inline(always)]
+    pub fn pickups(self) -> usize {
+        (self.0 & 3) as usize
+    }
+    /// Number of drops.
+    #[inline(always)]
+    pub fn drops(self) -> usize {
+        ((self.0 >> 2) & 3) as usize
+    }
+    /// The holdings action (0, [`STORE`] or [`RETRIEVE`]).
+    #[inline(always)]
+    pub fn hand_action(self) -> u64 {
+        (self.0 >> 4) & 3
+    }
+    /// The piece type of the holdings action.
+    #[inline(always)]
+    pub fn hand_type(self) -> usize {
+        ((self.0 >> 59) & 15) as usize
+    }
+    /// Pickup `i`'s square.
+    #[inline(always)]
+    pub fn pickup(self, i: usize) -> usize {
+        ((self.0 >> (12 + 7 * i)) & 127) as usize
+    }
+    /// Drop `i`: (square, type).
+    #[inline(always)]
+    pub fn drop(self, i: usize) -> (usize, usize) {
+        let d = self.0 >> (26 + 11 * i);
+        ((d & 127) as usize, ((d >> 7) & 15) as usize)
+    }
+    /// True for a capture.
+    #[inline(always)]
+    pub fn is_capture(self) -> bool {
+        self.0 & F_CAPTURE != 0
+    }
+    /// True for a castling move.
+    #[inline(always)]
+    pub fn is_castling(self) -> bool {
+        self.0 & F_CASTLE != 0
+    }
+    /// True for a promotion.
+    #[inline(always)]
+    pub fn is_promotion(self) -> bool {
+        self.0 & F_PROMO != 0
+    }
+    /// True for a drop from the hand.
+    #[inline(always)]
+    pub fn is_drop(self) -> bool {
+        self.pickups() == 0 && self.drops() > 0
+    }
+    /// True when a piece is gated in from the hand.
+    #[inline(always)]
+    pub fn is_gating(self) -> bool {
+        self.0 & F_GATE != 0
+    }
+    /// True for an en passant capture.
+    #[inline(always)]
+    pub fn is_en_passant(self) -> bool {
+        self.0 & F_EP != 0
+    }
+    /// The origin square (pickup 0), or `None` for a drop.
+    pub fn from(self) -> Option<usize> {
+        (self.pickups() > 0).then(|| self.pickup(0))
+    }
+    /// The destination square (drop 0).
+    pub fn to(self) -> usize {
+        self.drop(0).0
+    }
+
+    /// Adds a pickup.
+    #[inline(always)]
+    pub(crate) fn with_pickup(self, sq: usize) -> Move {
+        let n = self.pickups();
+        Move((self.0 | (sq as u64) << (12 + 7 * n)) + 1)
+    }
+    /// Adds a drop of `ty` on `sq`.
+    #[inline(always)]
+    pub(crate) fn with_drop(self, sq: usize, ty: usize) -> Move {
+        let n = self.drops();
+        Move((self.0 | ((sq as u64) | (ty as u64) << 7) << (26 + 11 * n)) + (1 << 2))
+    }
+    /// Sets the holdings action.
+    #[inline(always)]
+    pub(crate) fn with_hand(self, action: u64, ty: usize) -> Move {
+        Move(self.0 & !(3 << 4 | 15 << 59) | action << 4 | (ty as u64) << 59)
+    }
+    /// Sets flag bits.
+    #[inline(always)]
+    pub(crate) fn with(self, flags: u64) -> Move {
+        Move(self.0 | flags)
+    }
+    /// Replaces drop 0's type (a promotion).
+    #[inline(always)]
+    pub(crate) fn with_drop0_type(self, ty: usize) -> Move {
+        Move(self.0 & !(15 << 33) | (ty as u64) << 33 | F_PROMO)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let m = Move(0).with_pickup(4).with_pickup(7).with_drop(6, 5).with_drop(5, 3).with(F_CASTLE);
+        assert_eq!((m.pickups(), m.drops()), (2, 2));
+        assert_eq!((m.pickup(0), m.pickup(1)), (4, 7));
+        assert_eq!((m.drop(0), m.drop(1)), ((6, 5), (5, 3)));
+        assert!(m.is_castling() && !m.is_capture());
+        let g = m.with_drop(127, 15).with_hand(RETRIEVE, 15).with(F_GATE);
+        assert_eq!(g.drop(2), (127, 15));
+        assert_eq!((g.hand_action(), g.hand_type()), (RETRIEVE, 15));
+        assert_eq!(g.0 >> 63, 0);
+        let p = Move(0).with_pickup(120).with_drop(127, 0).with_drop0_type(9);
+        assert_eq!(p.drop(0), (127, 9));
+        assert!(p.is_promotion());
+    }
+}

@@ -1,0 +1,880 @@
+//! Variant rules and their definition files, in Fairy-Stockfish's `variants.ini`
+//! syntax: `[name]` or `[name:parent]` sections of `key = value` lines, `#` and `;`
+//! comments. A key polyboard does not implement is an error naming the key and its
+//! line, never silently ignored: a half-read variant would play a different game.
+//!
+//! Keys are applied in three passes, whatever their order in the file: the board size
+//! (`maxRank`, `maxFile`), then the piece keys in file order (a child's after its
+//! parent's), then every other key (the last value wins).
+
+use crate::betza::{self, Atom};
+
+/// The most piece types a variant may use (a type fits in 4 bits of a move).
+pub const MAX_TYPES: usize = 16;
+/// The most files and ranks.
+pub const MAX_SIDE: usize = 16;
+
+/// A built-in or loaded variant definition cannot be used: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    /// The file (or `built-in`).
+    pub source: String,
+    /// The 1-based line, 0 when the error is about the section as a whole.
+    pub line: usize,
+    /// The key, or the section name.
+    pub key: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl core::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.line > 0 {
+            write!(f, "{} line {}: key '{}': {}", self.source, self.line, self.key, self.reason)
+        } else {
+            write!(f, "{}: '{}': {}", self.source, self.key, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// The result of a finished game for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Drawn.
+    Draw,
+}
+
+/// One piece type.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Fairy-Stockfish's name (`knight`, `customPiece1`, or `+` and the base's name).
+    pub name: String,
+    /// Lowercase FEN letter (a promoted type writes its base's letter after `+`).
+    pub letter: char,
+    /// The Betza text it was read from.
+    pub betza: String,
+    /// Its moves, for White.
+    pub atoms: Vec<Atom>,
+    /// Checkmating it wins (the `king` key).
+    pub royal: bool,
+    /// A promotion pawn (the `pawn` key): double steps, en passant, promotion to
+    /// `promotionPieceTypes` in the promotion region.
+    pub pawn: bool,
+    /// The shogi pawn (`shogiPawn`), for the doubled-pawn and pawn-drop-mate rules.
+    pub shogi_pawn: bool,
+    /// The type it promotes to (`promotedPieceType`).
+    pub promotes_to: Option<usize>,
+    /// For a promoted type, the type it came from (and returns to in hand).
+    pub base: Option<usize>,
+}
+
+/// The rules of one variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The section name.
+    pub name: String,
+    /// Files (columns), at most 16.
+    pub files: usize,
+    /// Ranks (rows), at most 16; files x ranks <= 128.
+    pub ranks: usize,
+    /// The piece types; the index is the type number.
+    pub pieces: Vec<PieceDef>,
+    /// The start position.
+    pub start_fen: String,
+    /// Where pawns promote, per colour (bit = square).
+    pub promotion_region: [u128; 2],
+    /// What pawns promote to, per colour.
+    pub promotion_types: [Vec<usize>; 2],
+    /// Largest number of pieces of a type a promotion may reach (`promotionLimit`).
+    pub promotion_limit: Vec<(usize, u32)>,
+    /// A pawn reaching the promotion region must promote.
+    pub mandatory_pawn_promotion: bool,
+    /// A piece that can promote (`promotedPieceType`) must.
+    pub mandatory_piece_promotion: bool,
+    /// Pawns may double-step.
+    pub double_step: bool,
+    /// Where pawns may double-step from, per colour.
+    pub double_step_region: [u128; 2],
+    /// Castling exists.
+    pub castling: bool,
+    /// The king's file after castling on the kingside.
+    pub castling_kingside_file: usize,
+    /// The king's file after castling on the queenside.
+    pub castling_queenside_file: usize,
+    /// The castling rank, 0-based, relative to the side.
+    pub castling_rank: usize,
+    /// The king type that castles.
+    pub castling_king: Option<usize>,
+    /// The rook type that castles.
+    pub castling_rook: Option<usize>,
+    /// Chess960 castling (the king and rooks anywhere on the castling rank).
+    pub chess960: bool,
+    /// Checks exist (a royal may not be left attacked).
+    pub checking: bool,
+    /// Pieces in hand may be dropped.
+    pub drops: bool,
+    /// Captured pieces go to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// Pawns may be dropped on the first rank.
+    pub first_rank_pawn_drops: bool,
+    /// Pawns may be dropped in the promotion region.
+    pub promotion_zone_pawn_drops: bool,
+    /// Where drops are allowed, per colour.
+    pub drop_region: [u128; 2],
+    /// A type that may not be dropped on a file holding an own one (shogi's nifu).
+    pub drop_no_doubled: Option<usize>,
+    /// A piece may not go (or be dropped) where it could never move again.
+    pub immobility_illegal: bool,
+    /// Checkmate by a shogi pawn drop loses for the side that dropped. As in
+    /// Fairy-Stockfish (and so in its perft counts) the drop is generated and the rule
+    /// is a game end, not a filter on the moves.
+    pub pawn_drop_mate_illegal: bool,
+    /// Unmoved back-rank pieces may gate a piece from hand (Seirawan).
+    pub gating: bool,
+    /// Kings may not face each other on an open file (xiangqi).
+    pub flying_general: bool,
+    /// The soldier's sideways steps start at this rank (0-based, relative).
+    pub soldier_promotion_rank: usize,
+    /// Where each type may stand, per colour (`mobilityRegion...`).
+    pub mobility: Vec<[u128; 2]>,
+    /// Giving the third check wins.
+    pub check_counting: bool,
+    /// A piece type reaching the flag region wins, per colour.
+    pub flag_piece: [Option<usize>; 2],
+    /// The flag region, per colour.
+    pub flag_region: [u128; 2],
+    /// The result of stalemate for the stalemated side.
+    pub stalemate_value: Value,
+    /// The result of checkmate for the mated side.
+    pub checkmate_value: Value,
+    /// Plies without capture or pawn move before a draw (0 = none), as moves.
+    pub n_move_rule: u32,
+    /// Repetitions that end the game.
+    pub n_fold_rule: u32,
+    /// The result of that repetition.
+    pub n_fold_value: Value,
+    /// Having none of these types left ends the game with this result for the side to
+    /// move (`extinctionValue`, `extinctionPieceTypes`).
+    pub extinction: Option<(Value, Vec<usize>)>,
+}
+
+impl Rules {
+    /// The square `file, rank` (0-based).
+    pub fn square(&self, file: usize, rank: usize) -> usize {
+        rank * self.files + file
+    }
+
+    /// The square of the name `e4`, `j10`.
+    pub fn parse_square(&self, s: &str) -> Option<usize> {
+        let mut ch = s.chars();
+        let f = ch.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let file = (f as u8 - b'a') as usize;
+        let rest = ch.as_str();
+        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+            return None;
+        }
+        let rank: usize = rest.parse().ok()?;
+        (file < self.files && rank >= 1 && rank <= self.ranks).then(|| self.square(file, rank - 1))
+    }
+
+    /// The name of a square (`a1`, `l10`).
+    pub fn square_name(&self, sq: usize) -> String {
+        format!("{}{}", (b'a' + (sq % self.files) as u8) as char, sq / self.files + 1)
+    }
+
+    /// The whole rank `r` (0-based).
+    pub fn rank_mask(&self, r: usize) -> u128 {
+        ((1u128 << self.files) - 1) << (r * self.files)
+    }
+
+    /// Every square.
+    pub fn all_squares(&self) -> u128 {
+        let n = self.files * self.ranks;
+        if n == 128 { u128::MAX } else { (1u128 << n) - 1 }
+    }
+
+    /// The type with this lowercase letter (not the promoted ones).
+    pub fn type_of_letter(&self, c: char) -> Option<usize> {
+        self.pieces.iter().position(|p| p.letter == c && p.base.is_none())
+    }
+
+    /// Ranks at or beyond the relative rank `r` (0-based) for `color`.
+    fn ranks_from(&self, r: usize, color: usize) -> u128 {
+        (0..self.ranks).filter(|&k| k >= r).fold(0, |acc, k| acc | self.rank_mask(rel(self.ranks, k, color)))
+    }
+}
+
+/// The absolute 0-based rank of the relative rank `r` for `color`.
+fn rel(ranks: usize, r: usize, color: usize) -> usize {
+    if color == 0 { r } else { ranks - 1 - r }
+}
+
+/// One `key = value` line of a section.
+#[derive(Clone, Debug)]
+struct Entry {
+    key: String,
+    value: String,
+    line: usize,
+    source: String,
+}
+
+/// A set of variant definitions: the built-in file, then any the user adds.
+#[derive(Clone, Debug, Default)]
+pub struct VariantSet {
+    sections: Vec<(String, Vec<Entry>)>,
+}
+
+/// The built-in variants, in `variants.ini` syntax.
+pub const BUILTIN: &str = include_str!("../variants.ini");
+
+impl VariantSet {
+    /// The built-in variants only.
+    pub fn builtin() -> VariantSet {
+        let mut set = VariantSet::default();
+        set.load(BUILTIN, "built-in variants.ini").expect("the built-in variants.ini is valid");
+        set
+    }
+
+    /// Adds the sections of a `variants.ini` text; `source` names it in errors. Every
+    /// new section is checked (built into rules) before any is added.
+    pub fn load(&mut self, text: &str, source: &str) -> Result<Vec<String>, VariantError> {
+        let mut added: Vec<(String, Vec<Entry>)> = Vec::new();
+        let mut current: Option<usize> = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let t = raw.trim();
+            if t.is_empty() || t.starts_with('#') || t.starts_with(';') {
+                continue;
+            }
+            let err = |key: &str, reason: String| VariantError { source: source.into(), line, key: key.into(), reason };
+            if let Some(inner) = t.strip_prefix('[') {
+                let Some(inner) = inner.strip_suffix(']') else {
+                    return Err(err(t, "a section header must end with ']'".into()));
+                };
+                let (name, parent) = match inner.split_once(':') {
+                    Some((n, p)) => (n.trim(), Some(p.trim())),
+                    None => (inner.trim(), None),
+                };
+                if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                    return Err(err(inner, "a variant name is letters, digits, '-' and '_'".into()));
+                }
+                let mut entries = Vec::new();
+                if let Some(p) = parent {
+                    let found = added.iter().rev().chain(self.sections.iter().rev()).find(|s| s.0 == p);
+                    match found {
+                        Some(s) => entries = s.1.clone(),
+                        None => return Err(err(name, format!("unknown parent variant '{p}'"))),
+                    }
+                }
+                added.push((name.to_string(), entries));
+                current = Some(added.len() - 1);
+                continue;
+            }
+            let Some((k, v)) = t.split_once('=') else {
+                return Err(err(t, "expected 'key = value'".into()));
+            };
+            let Some(cur) = current else {
+                return Err(err(k.trim(), "a key before any [section]".into()));
+            };
+            let key = k.trim();
+            if !KNOWN.contains(&key) && !is_piece_key(key) && !key.starts_with("mobilityRegion") {
+                return Err(err(key, "unsupported key".into()));
+            }
+            added[cur].1.push(Entry { key: key.into(), value: v.trim().into(), line, source: source.into() });
+        }
+        let names: Vec<String> = added.iter().map(|s| s.0.clone()).collect();
+        for (name, entries) in &added {
+            build(name, entries).map_err(|mut e| {
+                if e.source.is_empty() {
+                    e.source = source.into();
+                }
+                e
+            })?;
+        }
+        self.sections.extend(added);
+        Ok(names)
+    }
+
+    /// The variant names, in file order (a later definition of a name replaces an
+    /// earlier one).
+    pub fn names(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for (n, _) in &self.sections {
+            if !out.contains(n) {
+                out.push(n.clone());
+            }
+        }
+        out
+    }
+
+    /// The rules of the variant `name`.
+    pub fn rules(&self, name: &str) -> Result<Rules, VariantError> {
+        let Some((n, entries)) = self.sections.iter().rev().find(|s| s.0 == name) else {
+            return Err(VariantError {
+                source: "variants".into(),
+                line: 0,
+                key: name.into(),
+                reason: format!("unknown variant (known: {})", self.names().join(", ")),
+            });
+        };
+        build(n, entries)
+    }
+}
+
+/// Keys read besides the piece keys and `mobilityRegion<Color><Piece>`.
+const KNOWN: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionLimit",
+    "promotedPieceType",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingPiece",
+    "castlingRookPiece",
+    "castlingRookPieces",
+    "chess960",
+    "checking",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "whiteDropRegion",
+    "blackDropRegion",
+    "shogiDoubledPawn",
+    "dropNoDoubled",
+    "immobilityIllegal",
+    "shogiPawnDropMateIllegal",
+    "gating",
+    "seirawanGating",
+    "flyingGeneral",
+    "soldierPromotionRank",
+    "checkCounting",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "whiteFlag",
+    "blackFlag",
+    "stalemateValue",
+    "checkmateValue",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "kingType",
+    // Display only (WinBoard/XBoard): they change no rule.
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+];
+
+/// Fairy-Stockfish's predefined piece names and their Betza moves.
+const PREDEFINED: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+fn is_piece_key(key: &str) -> bool {
+    PREDEFINED.iter().any(|p| p.0 == key)
+        || key.strip_prefix("customPiece").is_some_and(|n| n.parse::<u32>().is_ok_and(|n| (1..=25).contains(&n)))
+}
+
+/// A piece under construction, kept by key so a later key can replace it.
+struct Draft {
+    key: String,
+    letter: char,
+    betza: String,
+}
+
+fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
+    let fail =
+        |e: &Entry, reason: String| VariantError { source: e.source.clone(), line: e.line, key: e.key.clone(), reason };
+    // Pass 1: the board.
+    let (mut files, mut ranks) = (8usize, 8usize);
+    for e in entries {
+        match e.key.as_str() {
+            "maxRank" => {
+                ranks = e
+                    .value
+                    .parse()
+                    .ok()
+                    .filter(|r| (1..=MAX_SIDE).contains(r))
+                    .ok_or_else(|| fail(e, "a rank number 1..16".into()))?
+            }
+            "maxFile" => {
+                files = parse_file(&e.value, MAX_SIDE)
+                    .map(|f| f + 1)
+                    .ok_or_else(|| fail(e, "a file letter a..p or a number 1..16".into()))?
+            }
+            _ => {}
+        }
+    }
+    if files * ranks > 128 {
+        let e = entries.iter().rev().find(|e| e.key == "maxRank" || e.key == "maxFile").cloned().unwrap_or(Entry {
+            key: name.into(),
+            value: String::new(),
+            line: 0,
+            source: String::new(),
+        });
+        return Err(fail(&e, format!("{files}x{ranks} is more than 128 squares")));
+    }
+    // Pass 2: the pieces.
+    let mut drafts: Vec<Draft> = Vec::new();
+    let mut king_type: Option<(String, usize)> = None;
+    for e in entries.iter().filter(|e| is_piece_key(&e.key) || e.key == "kingType") {
+        if e.key == "kingType" {
+            let betza = PREDEFINED
+                .iter()
+                .find(|p| p.0 == e.value)
+                .ok_or_else(|| fail(e, format!("'{}' is not a predefined piece", e.value)))?;
+            king_type = Some((betza.1.to_string(), e.line));
+            continue;
+        }
+        drafts.retain(|d| d.key != e.key);
+        if e.value == "-" {
+            continue;
+        }
+        let (letter, betza) = match e.value.split_once(':') {
+            Some((l, b)) => {
+                if !(e.key == "king" || e.key.starts_with("customPiece")) {
+                    return Err(fail(e, "only king and customPieceN take a Betza move after ':'".into()));
+                }
+                (l.trim(), b.trim().to_string())
+            }
+            None if e.key.starts_with("customPiece") => return Err(fail(e, "expected 'letter:Betza'".into())),
+            None => (e.value.as_str(), PREDEFINED.iter().find(|p| p.0 == e.key).map(|p| p.1).unwrap_or("").to_string()),
+        };
+        let mut lc = letter.chars();
+        let (Some(l), None) = (lc.next(), lc.next()) else {
+            return Err(fail(e, format!("'{letter}' is not one letter")));
+        };
+        if !l.is_ascii_alphabetic() {
+            return Err(fail(e, format!("'{l}' is not a letter")));
+        }
+        let l = l.to_ascii_lowercase();
+        if let Some(other) = drafts.iter().find(|d| d.letter == l) {
+            return Err(fail(e, format!("letter '{l}' is already {}", other.key)));
+        }
+        betza::parse(&betza).map_err(|b| fail(e, b.to_string()))?;
+        drafts.push(Draft { key: e.key.clone(), letter: l, betza });
+    }
+    let mut pieces: Vec<PieceDef> = Vec::new();
+    for d in &drafts {
+        let betza = match (&king_type, d.key.as_str()) {
+            (Some((b, _)), "king") => b.clone(),
+            _ => d.betza.clone(),
+        };
+        pieces.push(PieceDef {
+            name: d.key.clone(),
+            letter: d.letter,
+            atoms: betza::parse(&betza).unwrap_or_default(),
+            betza,
+            royal: d.key == "king",
+            pawn: d.key == "pawn",
+            shogi_pawn: d.key == "shogiPawn",
+            promotes_to: None,
+            base: None,
+        });
+    }
+    let mut r = Rules {
+        name: name.to_string(),
+        files,
+        ranks,
+        pieces,
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        promotion_region: [0; 2],
+        promotion_types: [Vec::new(), Vec::new()],
+        promotion_limit: Vec::new(),
+        mandatory_pawn_promotion: true,
+        mandatory_piece_promotion: false,
+        double_step: true,
+        double_step_region: [0; 2],
+        castling: true,
+        castling_kingside_file: 6,
+        castling_queenside_file: 2,
+        castling_rank: 0,
+        castling_king: None,
+        castling_rook: None,
+        chess960: false,
+        checking: true,
+        drops: false,
+        captures_to_hand: false,
+        first_rank_pawn_drops: false,
+        promotion_zone_pawn_drops: false,
+        drop_region: [0; 2],
+        drop_no_doubled: None,
+        immobility_illegal: false,
+        pawn_drop_mate_illegal: false,
+        gating: false,
+        flying_general: false,
+        soldier_promotion_rank: 0,
+        mobility: Vec::new(),
+        check_counting: false,
+        flag_piece: [None; 2],
+        flag_region: [0; 2],
+        stalemate_value: Value::Draw,
+        checkmate_value: Value::Loss,
+        n_move_rule: 50,
+        n_fold_rule: 3,
+        n_fold_value: Value::Draw,
+        extinction: None,
+    };
+    let all = r.all_squares();
+    // Fairy-Stockfish's defaults are absolute ranks: promotion on *8 and *1, double
+    // steps from *2 and *7, whatever the board's height.
+    let rank_or_none = |r: &Rules, k: usize| if k < ranks { r.rank_mask(k) } else { 0 };
+    r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
+    r.double_step_region = [rank_or_none(&r, 1), rank_or_none(&r, 6)];
+    r.drop_region = [all, all];
+    r.castling_king = r.pieces.iter().position(|p| p.royal);
+    r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
+    let default_promo: Vec<usize> = ["queen", "rook", "bishop", "knight"]
+        .iter()
+        .filter_map(|n| r.pieces.iter().position(|p| &p.name == n))
+        .collect();
+    r.promotion_types = [default_promo.clone(), default_promo];
+    let mut promoted: Vec<(usize, usize, &Entry)> = Vec::new();
+    let mut seirawan = false;
+    let mut extinction_value: Option<Value> = None;
+    let mut extinction_types: Vec<usize> = Vec::new();
+    let mut mobility_entries: Vec<&Entry> = Vec::new();
+    // Pass 3: everything else; only the last value of a key counts (a child's over
+    // its parent's).
+    let last = |i: usize| !entries[i + 1..].iter().any(|x| x.key == entries[i].key);
+    for (_, e) in entries.iter().enumerate().filter(|(i, e)| {
+        last(*i) && !is_piece_key(&e.key) && !matches!(e.key.as_str(), "maxRank" | "maxFile" | "kingType")
+    }) {
+        let v = e.value.as_str();
+        let boolean = || parse_bool(v).ok_or_else(|| fail(e, format!("'{v}' is not true or false")));
+        let region = || parse_region(&r, v).map_err(|m| fail(e, m));
+        let piece = || -> Result<usize, VariantError> {
+            let mut c = v.chars();
+            match (c.next(), c.next()) {
+                (Some(l), None) => r
+                    .type_of_letter(l.to_ascii_lowercase())
+                    .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant"))),
+                _ => Err(fail(e, format!("'{v}' is not one piece letter"))),
+            }
+        };
+        let piece_set = || -> Result<Vec<usize>, VariantError> {
+            if v == "-" {
+                return Ok(Vec::new());
+            }
+            v.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|l| {
+                    r.type_of_letter(l.to_ascii_lowercase())
+                        .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant")))
+                })
+                .collect()
+        };
+        let rank = || -> Result<usize, VariantError> {
+            v.parse::<usize>()
+                .ok()
+                .filter(|&x| x >= 1 && x <= ranks)
+                .map(|x| x - 1)
+                .ok_or_else(|| fail(e, format!("'{v}' is not a rank 1..{ranks}")))
+        };
+        let file = || parse_file(v, files).ok_or_else(|| fail(e, format!("'{v}' is not a file of this board")));
+        let value = || parse_value(v).ok_or_else(|| fail(e, format!("'{v}' is not win, loss or draw")));
+        let count = || v.parse::<u32>().map_err(|_| fail(e, format!("'{v}' is not a number")));
+        match e.key.as_str() {
+            "startFen" => r.start_fen = v.to_string(),
+            "promotionRank" => {
+                let k = rank()?;
+                r.promotion_region = [r.ranks_from(k, 0), r.ranks_from(k, 1)];
+            }
+            "promotionRegionWhite" => r.promotion_region[0] = region()?,
+            "promotionRegionBlack" => r.promotion_region[1] = region()?,
+            "promotionPieceTypes" => {
+                let s = piece_set()?;
+                r.promotion_types = [s.clone(), s];
+            }
+            "promotionPieceTypesWhite" => r.promotion_types[0] = piece_set()?,
+            "promotionPieceTypesBlack" => r.promotion_types[1] = piece_set()?,
+            "promotionLimit" => {
+                r.promotion_limit.clear();
+                for tok in v.split_whitespace() {
+                    let (l, n) = tok.split_once(':').ok_or_else(|| fail(e, format!("'{tok}' is not letter:count")))?;
+                    let mut lc = l.chars();
+                    let t = match (lc.next(), lc.next()) {
+                        (Some(c), None) => r.type_of_letter(c.to_ascii_lowercase()),
+                        _ => None,
+                    }
+                    .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant")))?;
+                    let n = n.parse().map_err(|_| fail(e, format!("'{n}' is not a number")))?;
+                    r.promotion_limit.push((t, n));
+                }
+            }
+            "promotedPieceType" => {
+                promoted.clear();
+                for tok in v.split_whitespace() {
+                    let (a, b) = tok.split_once(':').ok_or_else(|| fail(e, format!("'{tok}' is not letter:letter")))?;
+                    let one = |s: &str| {
+                        let mut c = s.chars();
+                        match (c.next(), c.next()) {
+                            (Some(c), None) => r.type_of_letter(c.to_ascii_lowercase()),
+                            _ => None,
+                        }
+                        .ok_or_else(|| fail(e, format!("'{s}' is not a piece of this variant")))
+                    };
+                    promoted.push((one(a)?, one(b)?, e));
+                }
+            }
+            "mandatoryPawnPromotion" => r.mandatory_pawn_promotion = boolean()?,
+            "mandatoryPiecePromotion" => r.mandatory_piece_promotion = boolean()?,
+            "doubleStep" => r.double_step = boolean()?,
+            "doubleStepRank" => {
+                let k = rank()?;
+                r.double_step_region = [r.rank_mask(k), r.rank_mask(ranks - 1 - k)];
+            }
+            "doubleStepRegionWhite" => r.double_step_region[0] = region()?,
+            "doubleStepRegionBlack" => r.double_step_region[1] = region()?,
+            "castling" => r.castling = boolean()?,
+            "castlingKingsideFile" => r.castling_kingside_file = file()?,
+            "castlingQueensideFile" => r.castling_queenside_file = file()?,
+            "castlingRank" => r.castling_rank = rank()?,
+            "castlingKingPiece" => r.castling_king = Some(piece()?),
+            "castlingRookPiece" | "castlingRookPieces" => r.castling_rook = Some(piece()?),
+            "chess960" => r.chess960 = boolean()?,
+            "checking" => {
+                if !boolean()? {
+                    return Err(fail(e, "checking = false is not supported".into()));
+                }
+            }
+            "pieceDrops" => r.drops = boolean()?,
+            "capturesToHand" => r.captures_to_hand = boolean()?,
+            "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,
+            "promotionZonePawnDrops" => r.promotion_zone_pawn_drops = boolean()?,
+            "whiteDropRegion" => r.drop_region[0] = region()?,
+            "blackDropRegion" => r.drop_region[1] = region()?,
+            "shogiDoubledPawn" => {
+                r.drop_no_doubled = if boolean()? { None } else { r.pieces.iter().position(|p| p.shogi_pawn) };
+            }
+            "dropNoDoubled" => r.drop_no_doubled = if v == "-" { None } else { Some(piece()?) },
+            "immobilityIllegal" => r.immobility_illegal = boolean()?,
+            "shogiPawnDropMateIllegal" => r.pawn_drop_mate_illegal = boolean()?,
+            "gating" => r.gating = boolean()?,
+            "seirawanGating" => seirawan = boolean()?,
+            "flyingGeneral" => r.flying_general = boolean()?,
+            "soldierPromotionRank" => r.soldier_promotion_rank = rank()?,
+            "checkCounting" => r.check_counting = boolean()?,
+            "flagPiece" => {
+                let t = if v == "*" { None } else { Some(piece()?) };
+                r.flag_piece = [t, t];
+            }
+            "flagPieceWhite" => r.flag_piece[0] = if v == "*" { None } else { Some(piece()?) },
+            "flagPieceBlack" => r.flag_piece[1] = if v == "*" { None } else { Some(piece()?) },
+            "flagRegion" => {
+                let m = region()?;
+                r.flag_region = [m, m];
+            }
+            "flagRegionWhite" | "whiteFlag" => r.flag_region[0] = region()?,
+            "flagRegionBlack" | "blackFlag" => r.flag_region[1] = region()?,
+            "stalemateValue" => r.stalemate_value = value()?,
+            "checkmateValue" => r.checkmate_value = value()?,
+            "nMoveRule" => r.n_move_rule = count()?,
+            "nFoldRule" => r.n_fold_rule = count()?,
+            "nFoldValue" => r.n_fold_value = value()?,
+            "extinctionValue" => extinction_value = if v == "none" { None } else { Some(value()?) },
+            "extinctionPieceTypes" => {
+                extinction_types = if v == "*" { (0..r.pieces.len()).collect() } else { piece_set()? };
+            }
+            "variantTemplate" | "pieceToCharTable" | "pocketSize" => {}
+            k if k.starts_with("mobilityRegion") => mobility_entries.push(e),
+            _ => return Err(fail(e, "unsupported key".into())),
+        }
+    }
+    if seirawan && !r.gating {
+        let e = entries.iter().rev().find(|e| e.key == "seirawanGating").cloned();
+        if let Some(e) = e {
+            return Err(fail(&e, "seirawanGating needs gating = true".into()));
+        }
+    }
+    if r.gating && !seirawan {
+        let e = entries.iter().rev().find(|e| e.key == "gating").cloned();
+        if let Some(e) = e {
+            return Err(fail(&e, "gating is supported with seirawanGating = true only".into()));
+        }
+    }
+    r.extinction = extinction_value.map(|v| (v, extinction_types));
+    if r.castling
+        && r.castling_king.is_some()
+        && r.castling_rook.is_some()
+        && (r.castling_kingside_file == 0 || r.castling_queenside_file + 1 >= r.files)
+    {
+        let e = entries.iter().rev().find(|e| e.key.starts_with("castling") || e.key == "maxFile").cloned();
+        let e = e.unwrap_or(Entry { key: "castling".into(), value: String::new(), line: 0, source: String::new() });
+        return Err(fail(&e, "castling needs room for the rook beside the king's target file".into()));
+    }
+    // Promoted types: a new type that moves like the target and shows as '+' base.
+    for (from, to, e) in promoted {
+        if r.pieces.len() >= MAX_TYPES {
+            return Err(fail(e, format!("more than {MAX_TYPES} piece types with the promoted ones")));
+        }
+        let target = r.pieces[to].clone();
+        let base = r.pieces[from].clone();
+        r.pieces.push(PieceDef {
+            name: format!("+{}", base.name),
+            letter: base.letter,
+            betza: target.betza,
+            atoms: target.atoms,
+            royal: false,
+            pawn: false,
+            shogi_pawn: false,
+            promotes_to: None,
+            base: Some(from),
+        });
+        r.pieces[from].promotes_to = Some(r.pieces.len() - 1);
+    }
+    if r.pieces.len() > MAX_TYPES {
+        return Err(VariantError {
+            source: String::new(),
+            line: 0,
+            key: name.into(),
+            reason: format!("more than {MAX_TYPES} piece types"),
+        });
+    }
+    r.mobility = vec![[all, all]; r.pieces.len()];
+    for e in mobility_entries {
+        let rest = &e.key["mobilityRegion".len()..];
+        let (color, pname) = if let Some(p) = rest.strip_prefix("White") {
+            (0, p)
+        } else if let Some(p) = rest.strip_prefix("Black") {
+            (1, p)
+        } else {
+            return Err(fail(e, "unsupported key".into()));
+        };
+        let mut pc = pname.chars();
+        let pname: String = pc.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(pc).collect();
+        let t = r
+            .pieces
+            .iter()
+            .position(|p| p.name == pname && p.base.is_none())
+            .ok_or_else(|| fail(e, format!("'{pname}' is not a piece of this variant")))?;
+        r.mobility[t][color] = parse_region(&r, &e.value).map_err(|m| fail(e, m))?;
+    }
+    if r.soldier_promotion_rank > 0 && !r.pieces.iter().any(|p| p.name == "soldier") {
+        let e = entries.iter().rev().find(|e| e.key == "soldierPromotionRank").cloned();
+        if let Some(e) = e {
+            return Err(fail(&e, "no soldier in this variant".into()));
+        }
+    }
+    Ok(r)
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}
+
+fn parse_value(v: &str) -> Option<Value> {
+    match v {
+        "win" => Some(Value::Win),
+        "loss" => Some(Value::Loss),
+        "draw" => Some(Value::Draw),
+        _ => None,
+    }
+}
+
+/// A file as a letter (`h`) or a 1-based number (`8`), 0-based, below `files`.
+fn parse_file(v: &str, files: usize) -> Option<usize> {
+    let f = if let Ok(n) = v.parse::<usize>() {
+        n.checked_sub(1)?
+    } else {
+        let mut c = v.chars();
+        match (c.next(), c.next()) {
+            (Some(l), None) if l.is_ascii_lowercase() => (l as u8 - b'a') as usize,
+            _ => return None,
+        }
+    };
+    (f < files).then_some(f)
+}
+
+/// A Fairy-Stockfish bitboard value: squares (`d4`), whole ranks (`*1`), whole files
+/// (`a*`), separated by spaces; `-` is empty.
+fn parse_region(r: &Rules, v: &str) -> Result<u128, String> {
+    let mut m = 0u128;
+    for tok in v.split_whitespace() {
+        if tok == "-" {
+            continue;
+        }
+        if let Some(rank) = tok.strip_prefix('*') {
+            let k: usize =
+                rank.parse().ok().filter(|&k| k >= 1 && k <= r.ranks).ok_or(format!("'{tok}' is not a rank"))?;
+            m |= r.rank_mask(k - 1);
+        } else if let Some(file) = tok.strip_suffix('*') {
+            let f = parse_file(file, r.files).ok_or(format!("'{tok}' is not a file"))?;
+            for k in 0..r.ranks {
+                m |= 1u128 << r.square(f, k);
+            }
+        } else {
+            m |= 1u128 << r.parse_square(tok).ok_or(format!("'{tok}' is not a square of this board"))?;
+        }
+    }
+    Ok(m)
+}

@@ -1,0 +1,371 @@
+//! The lookup tables of one variant on one bitboard width: rays, leaper targets,
+//! reverse (attacker) tables, the squares near a king where a move may expose it, and
+//! the Zobrist keys. Built once per variant; boards borrow them.
+
+use crate::betza::Kind;
+use crate::bits::Bits;
+use crate::rules::Rules;
+
+/// One ride (slide or hop) of a piece of one colour.
+#[derive(Clone, Debug)]
+pub(crate) struct Ride {
+    /// Direction index.
+    pub dir: usize,
+    /// The first `limit` squares of each ray, for a limited rider.
+    pub span: Option<Vec<u128>>,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May capture.
+    pub capture: bool,
+    /// 0 slide, 1 cannon hop, 2 grasshopper.
+    pub hop: u8,
+}
+
+/// A direction along which pieces of one colour capture, seen from the target.
+#[derive(Clone, Debug)]
+pub(crate) struct LineAttack {
+    /// Direction index, pointing from the target toward the attacker.
+    pub dir: usize,
+    /// Types that slide (unlimited) along it with capture.
+    pub sliders: u32,
+    /// Types that capture along it as cannons.
+    pub cannons: u32,
+    /// Types that capture along it as grasshoppers.
+    pub grass: u32,
+    /// Limited riders: (type, most steps).
+    pub limited: Vec<(usize, u8)>,
+}
+
+/// Zobrist keys of a variant.
+#[derive(Clone, Debug)]
+pub(crate) struct Keys {
+    /// `[(type * 2 + colour) * 128 + square]`.
+    pub piece: Vec<u64>,
+    /// `[(type * 2 + colour) * 64 + count]` (counts past 63 share the last key).
+    pub hand: Vec<u64>,
+    /// `[square]`: a castling right on the rook's square.
+    pub castle: Vec<u64>,
+    /// `[square]`: a gate (Seirawan) on the square.
+    pub gate: Vec<u64>,
+    /// `[square]`: the en passant target.
+    pub ep: Vec<u64>,
+    /// `[colour * 8 + remaining checks]`.
+    pub checks: Vec<u64>,
+    /// Black to move.
+    pub side: u64,
+}
+
+/// Every table of a variant for the bitboard type `B`.
+#[derive(Clone, Debug)]
+pub struct Tables<B: Bits> {
+    /// The rules the tables were built from.
+    pub rules: Rules,
+    /// Number of squares.
+    pub nsq: usize,
+    /// Number of piece types.
+    pub ntypes: usize,
+    pub(crate) rays: Vec<B>,
+    pub(crate) step: Vec<u8>,
+    pub(crate) increasing: Vec<bool>,
+    pub(crate) leap_quiet: Vec<B>,
+    pub(crate) leap_capture: Vec<B>,
+    pub(crate) rides: Vec<Vec<Ride>>,
+    pub(crate) lame: Vec<Vec<(u8, B, bool, bool)>>,
+    pub(crate) rev_leap: Vec<B>,
+    pub(crate) rev_lame: Vec<Vec<(u8, B)>>,
+    pub(crate) lines: [Vec<LineAttack>; 2],
+    /// Per colour and king square: the lame-leaper block squares around that king
+    /// (slider pins and cannon lines are found per position).
+    pub(crate) danger: Vec<B>,
+    pub(crate) mobility: Vec<B>,
+    pub(crate) mobile: Vec<B>,
+    pub(crate) promo: [B; 2],
+    pub(crate) double: [B; 2],
+    pub(crate) drop_region: [B; 2],
+    pub(crate) file_masks: Vec<B>,
+    pub(crate) rank_masks: Vec<B>,
+    pub(crate) all: B,
+    pub(crate) has_hoppers: bool,
+    pub(crate) has_lame: bool,
+    /// Types with leap captures, and with lame leaps.
+    pub(crate) leap_types: Vec<usize>,
+    pub(crate) lame_types: Vec<usize>,
+    pub(crate) keys: Keys,
+}
+
+const NONE: u8 = 0xff;
+
+fn keys(nsq: usize) -> Keys {
+    // Continue SplitMix64 from polyboard's fixed seed, past the chess tables.
+    let mut state = polyboard_core::zobrist::SEED ^ 0x7661_7269_616e_7473; // "variants"
+    let mut next = |n: usize| (0..n).map(|_| polyboard_core::zobrist::splitmix64(&mut state)).collect::<Vec<u64>>();
+    let _ = nsq;
+    Keys {
+        piece: next(32 * 128),
+        hand: next(32 * 64),
+        castle: next(128),
+        gate: next(128),
+        ep: next(128),
+        checks: next(16),
+        side: next(1)[0],
+    }
+}
+
+impl<B: Bits> Tables<B> {
+    /// Builds the tables. The board must fit in `B` (the caller picks `u64` for up to
+    /// 64 squares and `u128` beyond).
+    #[allow(clippy::needless_range_loop)] // the colour indexes several tables at once
+    pub fn new(rules: Rules) -> Tables<B> {
+        let (files, ranks) = (rules.files, rules.ranks);
+        let nsq = files * ranks;
+        assert!(nsq <= B::CAPACITY, "the board does not fit the bitboard type");
+        let nt = rules.pieces.len();
+        let coords = |sq: usize| ((sq % files) as i32, (sq / files) as i32);
+        let at = |x: i32, y: i32| -> Option<usize> {
+            (x >= 0 && y >= 0 && (x as usize) < files && (y as usize) < ranks).then(|| y as usize * files + x as usize)
+        };
+        let b128 = |s: usize| 1u128 << s;
+        // Directions: every atom of every piece, both colours, plus opposites.
+        let mut dirs: Vec<(i8, i8)> = vec![(0, 1), (0, -1)];
+        let add_dir = |d: (i8, i8), dirs: &mut Vec<(i8, i8)>| -> usize {
+            if let Some(i) = dirs.iter().position(|&x| x == d) {
+                i
+            } else {
+                dirs.push(d);
+                dirs.len() - 1
+            }
+        };
+        for p in &rules.pieces {
+            for a in &p.atoms {
+                add_dir((a.dx, a.dy), &mut dirs);
+                add_dir((-a.dx, -a.dy), &mut dirs);
+            }
+        }
+        let nd = dirs.len();
+        let mut rays = vec![0u128; nd * nsq];
+        let mut step = vec![NONE; nd * nsq];
+        for (d, &(dx, dy)) in dirs.iter().enumerate() {
+            for sq in 0..nsq {
+                let (mut x, mut y) = coords(sq);
+                let mut first = true;
+                while let Some(t) = at(x + dx as i32, y + dy as i32) {
+                    rays[d * nsq + sq] |= b128(t);
+                    if first {
+                        step[d * nsq + sq] = t as u8;
+                        first = false;
+                    }
+                    x += dx as i32;
+                    y += dy as i32;
+                }
+            }
+        }
+        let increasing: Vec<bool> = dirs.iter().map(|&(dx, dy)| dy as i32 * files as i32 + dx as i32 > 0).collect();
+        let dir_of = |d: (i8, i8)| dirs.iter().position(|&x| x == d).unwrap_or(0);
+        let all = rules.all_squares();
+        let mut leap_quiet = vec![0u128; nt * 2 * nsq];
+        let mut leap_capture = vec![0u128; nt * 2 * nsq];
+        let mut rides: Vec<Vec<Ride>> = vec![Vec::new(); nt * 2];
+        let mut lame: Vec<Vec<(u8, u128, bool, bool)>> = vec![Vec::new(); nt * 2 * nsq];
+        let mut rev_leap = vec![0u128; nt * 2 * nsq];
+        let mut rev_lame: Vec<Vec<(u8, u128)>> = vec![Vec::new(); nt * 2 * nsq];
+        let mut lines: [Vec<LineAttack>; 2] = [Vec::new(), Vec::new()];
+        let mut danger = vec![0u128; 2 * nsq];
+        let mut has_hoppers = false;
+        let mut has_lame = false;
+        let soldier_rank = rules.soldier_promotion_rank;
+        for (t, p) in rules.pieces.iter().enumerate() {
+            let soldier = p.name == "soldier" && soldier_rank > 0;
+            for c in 0..2 {
+                let tc = t * 2 + c;
+                let mob = rules.mobility[t][c];
+                for a in &p.atoms {
+                    let (dx, dy) = if c == 0 { (a.dx, a.dy) } else { (-a.dx, -a.dy) };
+                    match a.kind {
+                        Kind::Leap | Kind::Lame => {
+                            if a.kind == Kind::Lame {
+                                has_lame = true;
+                            }
+                            for sq in 0..nsq {
+                                let (x, y) = coords(sq);
+                                // A soldier steps sideways only from its promotion rank on.
+                                if soldier && a.dy == 0 {
+                                    let relrank = if c == 0 { y as usize } else { ranks - 1 - y as usize };
+                                    if relrank < soldier_rank {
+                                        continue;
+                                    }
+                                }
+                                let Some(to) = at(x + dx as i32, y + dy as i32) else { continue };
+                                if mob & b128(to) == 0 {
+                                    continue;
+                                }
+                                if a.kind == Kind::Leap {
+                                    if a.quiet {
+                                        leap_quiet[tc * nsq + sq] |= b128(to);
+                                    }
+                                    if a.capture {
+                                        leap_capture[tc * nsq + sq] |= b128(to);
+                                        rev_leap[tc * nsq + to] |= b128(sq);
+                                    }
+                                } else {
+                                    // The blocking square: one orthogonal step along the
+                                    // longer leg (N), or the midpoint (A, D).
+                                    let (bx, by) = if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
+                                        (dx / 2, dy / 2)
+                                    } else if dx.abs() > dy.abs() {
+                                        (dx.signum(), 0)
+                                    } else {
+                                        (0, dy.signum())
+                                    };
+                                    let Some(block) = at(x + bx as i32, y + by as i32) else { continue };
+                                    lame[tc * nsq + sq].push((to as u8, b128(block), a.quiet, a.capture));
+                                    if a.capture {
+                                        rev_lame[tc * nsq + to].push((sq as u8, b128(block)));
+                                        for k in 0..2 {
+                                            // A block square near the king of the other colour.
+                                            if k != c {
+                                                danger[k * nsq + to] |= b128(block);
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        Kind::Ride(_) | Kind::Hop | Kind::Grasshop => {
+                            let hop = match a.kind {
+                                Kind::Hop => 1,
+                                Kind::Grasshop => 2,
+                                _ => 0,
+                            };
+                            if hop > 0 {
+                                has_hoppers = true;
+                            }
+                            let limit = if let Kind::Ride(l) = a.kind { l } else { 0 };
+                            let d = dir_of((dx, dy));
+                            let span = (limit > 0).then(|| {
+                                (0..nsq)
+                                    .map(|sq| {
+                                        let (mut x, mut y) = coords(sq);
+                                        let mut m = 0u128;
+                                        for _ in 0..limit {
+                                            match at(x + dx as i32, y + dy as i32) {
+                                                Some(t) => {
+                                                    m |= b128(t);
+                                                    x += dx as i32;
+                                                    y += dy as i32;
+                                                }
+                                                None => break,
+                                            }
+                                        }
+                                        m
+                                    })
+                                    .collect::<Vec<u128>>()
+                            });
+                            rides[tc].push(Ride { dir: d, span, quiet: a.quiet, capture: a.capture, hop });
+                            if a.capture {
+                                let back = dir_of((-dx, -dy));
+                                let line = match lines[c].iter().position(|l| l.dir == back) {
+                                    Some(i) => &mut lines[c][i],
+                                    None => {
+                                        lines[c].push(LineAttack {
+                                            dir: back,
+                                            sliders: 0,
+                                            cannons: 0,
+                                            grass: 0,
+                                            limited: Vec::new(),
+                                        });
+                                        lines[c].last_mut().expect("just pushed")
+                                    }
+                                };
+                                match (hop, limit) {
+                                    (1, _) => line.cannons |= 1 << t,
+                                    (2, _) => line.grass |= 1 << t,
+                                    (_, 0) => line.sliders |= 1 << t,
+                                    (_, l) => line.limited.push((t, l)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mobility: Vec<u128> = (0..nt * 2).map(|tc| rules.mobility[tc / 2][tc % 2]).collect();
+        // Squares from which a type has at least one move on an empty board.
+        let mut mobile = vec![0u128; nt * 2];
+        for tc in 0..nt * 2 {
+            for sq in 0..nsq {
+                let mut any =
+                    leap_quiet[tc * nsq + sq] | leap_capture[tc * nsq + sq] != 0 || !lame[tc * nsq + sq].is_empty();
+                for r in &rides[tc] {
+                    if rays[r.dir * nsq + sq] & mobility[tc] != 0 {
+                        any = true;
+                    }
+                }
+                if any {
+                    mobile[tc] |= b128(sq);
+                }
+            }
+        }
+        let conv = |v: Vec<u128>| v.into_iter().map(B::from_u128).collect::<Vec<B>>();
+        let file_masks = (0..files).map(|f| B::from_u128((0..ranks).fold(0, |m, r| m | b128(r * files + f)))).collect();
+        let rank_masks = (0..ranks).map(|r| B::from_u128(rules.rank_mask(r))).collect();
+        let keys = keys(nsq);
+        let leap_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| rev_leap[ty * 2 * nsq + i] != 0)).collect();
+        let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
+        Tables {
+            leap_types,
+            lame_types,
+            nsq,
+            ntypes: nt,
+            step,
+            increasing,
+            rays: conv(rays),
+            leap_quiet: conv(leap_quiet),
+            leap_capture: conv(leap_capture),
+            rides,
+            lame: lame
+                .into_iter()
+                .map(|v| v.into_iter().map(|(t, b, q, c)| (t, B::from_u128(b), q, c)).collect())
+                .collect(),
+            rev_leap: conv(rev_leap),
+            rev_lame: rev_lame
+                .into_iter()
+                .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
+                .collect(),
+            lines,
+            danger: conv(danger),
+            mobility: conv(mobility),
+            mobile: conv(mobile),
+            promo: [B::from_u128(rules.promotion_region[0]), B::from_u128(rules.promotion_region[1])],
+            double: [B::from_u128(rules.double_step_region[0]), B::from_u128(rules.double_step_region[1])],
+            drop_region: [B::from_u128(rules.drop_region[0]), B::from_u128(rules.drop_region[1])],
+            file_masks,
+            rank_masks,
+            all: B::from_u128(all),
+            has_hoppers,
+            has_lame,
+            keys,
+            rules,
+        }
+    }
+
+    /// The squares from `sq` along direction `d` up to and including the first
+    /// occupied one.
+    #[inline(always)]
+    pub(crate) fn ray_to_blocker(&self, d: usize, sq: usize, occ: B) -> B {
+        let r = self.rays[d * self.nsq + sq];
+        let b = r & occ;
+        if b.is_empty() {
+            r
+        } else {
+            let s = if self.increasing[d] { b.lsb() } else { b.msb() };
+            r & !self.rays[d * self.nsq + s]
+        }
+    }
+
+    /// The first occupied square from `sq` along `d`.
+    #[inline(always)]
+    pub(crate) fn first_blocker(&self, d: usize, sq: usize, occ: B) -> Option<usize> {
+        let b = self.rays[d * self.nsq + sq] & occ;
+        if b.is_empty() { None } else { Some(if self.increasing[d] { b.lsb() } else { b.msb() }) }
+    }
+}

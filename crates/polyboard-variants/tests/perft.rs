@@ -1,0 +1,76 @@
+//! Every line of the variant perft table (Fairy-Stockfish / Sjaak II / Stockfish /
+//! python-chess counts) and python-chess's crazyhouse set. Counts up to
+//! `QUICK_NODES` run by default; the deeper ones are `#[ignore]`d.
+
+use polyboard_variants::suite::{self, SuiteCase};
+use polyboard_variants::{Variant, VariantSet};
+
+const QUICK_NODES: u64 = 300_000;
+
+fn table() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/variant-perft.txt")).unwrap()
+}
+
+fn crazyhouse_set() -> Vec<SuiteCase> {
+    let mut cases = suite::parse(include_str!("data/python-chess-crazyhouse.perft")).unwrap();
+    for c in &mut cases {
+        c.variant = Some("crazyhouse".into());
+    }
+    cases
+}
+
+/// Runs the cases of the supported variants whose counts are within `max` (or beyond
+/// `min`), returning the failures.
+fn run(cases: &[SuiteCase], min: u64, max: u64) -> Vec<String> {
+    let set = VariantSet::builtin();
+    let names = set.names();
+    let mut fails = Vec::new();
+    let mut ran = 0;
+    for c in cases {
+        let variant = c.variant.clone().unwrap_or_default();
+        if !names.contains(&variant) {
+            continue;
+        }
+        let v = Variant::new(set.rules(&variant).unwrap()).unwrap();
+        for &(d, n) in &c.counts {
+            if n > max || n < min {
+                continue;
+            }
+            ran += 1;
+            match v.perft(Some(&c.fen), &[], d, false, false) {
+                Ok(r) if r.nodes == n => {}
+                Ok(r) => fails
+                    .push(format!("line {} {} depth {d}: expected {n}, got {} ({})", c.line, variant, r.nodes, c.fen)),
+                Err(e) => fails.push(format!("line {} {variant}: {e}", c.line)),
+            }
+        }
+    }
+    assert!(ran > 0);
+    fails
+}
+
+#[test]
+fn variant_table_shallow() {
+    let fails = run(&table(), 0, QUICK_NODES);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+fn crazyhouse_set_shallow() {
+    let fails = run(&crazyhouse_set(), 0, QUICK_NODES);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+#[ignore]
+fn variant_table_deep() {
+    let fails = run(&table(), QUICK_NODES + 1, 200_000_000);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+#[ignore]
+fn crazyhouse_set_deep() {
+    let fails = run(&crazyhouse_set(), QUICK_NODES + 1, u64::MAX);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
