@@ -228,7 +228,8 @@ pub fn run(a: BenchArgs) -> ExitCode {
     }
     let sample = codec_positions();
     for row in rows.iter_mut() {
-        row.sets_ns = with_repr!(row.name, B => sets_time::<B>(&sample, if a.quick { 0.05 } else { 0.3 })).unwrap_or(0.0);
+        row.sets_ns =
+            with_repr!(row.name, B => sets_time::<B>(&sample, if a.quick { 0.05 } else { 0.3 })).unwrap_or(0.0);
     }
     let codecs = codec_rows(if a.quick { 0.05 } else { 0.3 });
     let sizes = sizes::measure();

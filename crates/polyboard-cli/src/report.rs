@@ -103,8 +103,10 @@ fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> Strin
          - **sets ns**: nanoseconds to produce the twelve piece bitboards the evaluation reads (see below).\n"
     );
     let _ = writeln!(s, "![bulk perft](bulk.svg)\n\n![full perft](full.svg)\n\n![struct size](size.svg)\n");
-    let _ =
-        writeln!(s, "| repr | bulk Mnps | vs magic | copy-make Mnps | make/unmake Mnps | copy/make | bytes | sets ns |");
+    let _ = writeln!(
+        s,
+        "| repr | bulk Mnps | vs magic | copy-make Mnps | make/unmake Mnps | copy/make | bytes | sets ns |"
+    );
     let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut sorted: Vec<&Row> = rows.iter().collect();
     sorted.sort_by(|a, b| geomean(&b.bulk).total_cmp(&geomean(&a.bulk)));
