@@ -28,6 +28,8 @@ enum Command {
     Encode(codec::EncodeArgs),
     /// Decode compact records (stdin) back into FEN lines (stdout).
     Decode(codec::DecodeArgs),
+    /// Play chess over UCI on stdin and stdout (the engine; see polyboard-engine).
+    Uci,
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
         /// chess, chess960 or shogi.
@@ -50,6 +52,10 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Encode(args) => codec::encode(args),
         Command::Decode(args) => codec::decode(args),
+        Command::Uci => {
+            polyboard_engine::uci::run();
+            ExitCode::SUCCESS
+        }
         Command::Reprs { variant } => match variant.as_str() {
             "chess" | "chess960" => {
                 for name in polyboard_chess::repr::names() {

@@ -1,0 +1,149 @@
+//! polyboard's engine: one search, written once, for every chess representation and
+//! (later) for shogi and the variant engine.
+//!
+//! # Design
+//!
+//! The search ([`search`]) knows nothing about chess. It is generic over three traits,
+//! and every call in its hot path is monomorphized (no `dyn`):
+//!
+//! - [`Searchable`]: a position the search walks. It names its move type
+//!   ([`SearchMove`]: a 32-bit key that is unique among a position's moves and gives
+//!   the *total order* every tie in move ordering is broken by, and the value the
+//!   transposition table, killers and counter-moves store), generates legal moves in
+//!   two stages (noisy: what quiescence searches; quiet: the rest), makes and unmakes
+//!   moves and the null move (a copy-make game sets `Undo = Self`), and answers the
+//!   questions of pruning and ordering: check, the hash key, how far back a repetition
+//!   can lie, the rule draws, the score of a position without moves, MVV-LVA, static
+//!   exchange, a history index (piece and target, drops included) and whether a null
+//!   move is safe.
+//! - [`Evaluator`]: the static evaluation of a position, from the side to move.
+//! - [`MoveText`]: the protocol's move text (UCI for chess, USI for shogi,
+//!   Fairy-Stockfish's UCI for variants), used by the front ends only.
+//!
+//! Chess plugs in through [`chess::Chess`], a zero-cost wrapper around any
+//! representation that implements [`polyboard_chess::SearchBoard`], and
+//! [`eval::ChessEval`], which reads only the board's [`polyboard_chess::PieceSets`]
+//! and computes its own attacks with [`polyboard_chess::attacks`]: one evaluation for
+//! every representation. Shogi (drops, hands, USI) and variants (`UCI_Variant`) add
+//! their own `Searchable`, `Evaluator` and `MoveText` implementations and a front end;
+//! [`search`] stays as it is.
+//!
+//! # Identical trees
+//!
+//! With one thread and a fresh hash, `go depth N` searches exactly the same tree on
+//! every representation. Nothing in the search depends on the order moves are
+//! generated in: the move picker orders by score and breaks every tie by the move's
+//! key; root moves are sorted stably from an order fixed the same way; the evaluation
+//! reads only piece sets; the transposition table is indexed by the Zobrist key that
+//! every representation keeps identically; and no decision depends on the clock when
+//! the limit is a depth or a node count.
+//!
+//! # Modules
+//!
+//! - [`search`]: iterative deepening, aspiration windows, PVS, quiescence, null move,
+//!   LMR, futility and razoring, killers, history, counter-moves, Lazy SMP.
+//! - [`tt`]: the shared, lock-free transposition table.
+//! - [`time`]: time allocation from the `go` parameters.
+//! - [`eval`]: the chess evaluation.
+//! - [`chess`]: chess as a [`Searchable`], and the list of searchable representations.
+//! - [`uci`]: the UCI front end (`polyboard uci`).
+
+#![warn(missing_docs)]
+
+pub mod chess;
+pub mod eval;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+use polyboard_core::MoveList;
+
+/// The largest score; no search returns it.
+pub const INFINITE: i32 = 32_000;
+/// The score of a mate on the board (from the side that mates), less the plies to it.
+pub const MATE: i32 = 31_000;
+/// Scores at least this far from zero are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// A move as the search sees it.
+pub trait SearchMove: Copy + Eq + Default + Send + Sync + 'static {
+    /// A key that is unique among the legal moves of a position and never 0 for a
+    /// legal move. Move ordering breaks ties by it (so the order is total), and the
+    /// transposition table, killers and counter-moves store it.
+    fn key(self) -> u32;
+}
+
+/// What a game played without a legal move scores (from the side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// The side to move has lost (checkmate; in shogi also without check).
+    Loss,
+    /// The game is drawn (stalemate in chess).
+    Draw,
+}
+
+/// A position the search can walk. See the crate documentation for the contract.
+pub trait Searchable: Clone + Send + 'static {
+    /// The move type.
+    type Move: SearchMove;
+    /// What undoing a move (or the null move) needs.
+    type Undo;
+    /// The size of the history tables; [`Searchable::history_index`] is below it.
+    const HISTORY_SIZE: usize;
+
+    /// Appends the noisy legal moves: those quiescence searches (captures and
+    /// promotions to the strongest piece in chess).
+    fn generate_noisy(&self, out: &mut MoveList<Self::Move>);
+    /// Appends the other legal moves. Together with the noisy ones, exactly the legal
+    /// moves, each once.
+    fn generate_quiet(&self, out: &mut MoveList<Self::Move>);
+    /// Plays a legal move in place.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back the last move made.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+    /// The side to move passes (only when not in check).
+    fn make_null(&mut self) -> Self::Undo;
+    /// Takes back [`Searchable::make_null`].
+    fn unmake_null(&mut self, undo: Self::Undo);
+    /// The hash key (the same for the same position on every representation).
+    fn key(&self) -> u64;
+    /// True when the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// 0 or 1: the side to move (history tables are kept per side).
+    fn side(&self) -> usize;
+    /// How many plies back a repetition of this position can lie (the plies since
+    /// the last irreversible move).
+    fn reversible_plies(&self) -> u32;
+    /// True when a rule other than repetition draws the game now (the 50-move rule).
+    fn rule_draw(&self) -> bool;
+    /// The result when the side to move has no legal move.
+    fn no_moves(&self, in_check: bool) -> NoMoves;
+    /// Ordering value of a noisy move: most valuable victim, then least valuable
+    /// attacker.
+    fn mvv_lva(&self, mv: Self::Move) -> i32;
+    /// The material a noisy move wins at most, for delta pruning.
+    fn gain(&self, mv: Self::Move) -> i32;
+    /// Static exchange: true when `mv` wins at least `threshold` after the best
+    /// sequence of recaptures on its target square.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
+    /// The history slot of `mv` (the piece moved or dropped and its target).
+    fn history_index(&self, mv: Self::Move) -> usize;
+    /// True when a null move is unlikely to fall into zugzwang (the side to move has
+    /// more than pawns and king).
+    fn null_move_ok(&self) -> bool;
+}
+
+/// A static evaluation, in centipawns from the side to move.
+pub trait Evaluator<P>: Clone + Send + 'static {
+    /// The score of `pos` for the side to move.
+    fn evaluate(&mut self, pos: &P) -> i32;
+}
+
+/// A protocol's move text.
+pub trait MoveText<P: Searchable> {
+    /// The text of a legal move of `pos`.
+    fn format(&self, pos: &P, mv: P::Move) -> String;
+}

@@ -1,0 +1,985 @@
+//! The search: iterative deepening with aspiration windows over a principal
+//! variation search, quiescence with MVV-LVA and static exchange, a shared
+//! transposition table, null move, late-move reductions, futility, razoring, killers,
+//! history and counter-moves, check extensions, mate scores, draws by repetition and
+//! by rule inside the tree, and Lazy SMP over several threads.
+//!
+//! Written once against [`Searchable`] and [`Evaluator`]; see the crate documentation
+//! for why the tree does not depend on the representation.
+
+use crate::time::{Budget, Limits, budget};
+use crate::tt::{Bound, Table};
+use crate::{Evaluator, INFINITE, MATE, MATE_BOUND, MAX_PLY, NoMoves, SearchMove, Searchable};
+use polyboard_core::MoveList;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// What the front end and the search threads share while a search runs.
+pub struct Control {
+    /// Set by `stop` (and by the main thread when it is done): every thread stops.
+    pub stop: AtomicBool,
+    /// True while pondering: the clock does not run.
+    pub pondering: AtomicBool,
+    /// When the clock started (the `go`, or the `ponderhit`).
+    clock: Mutex<Instant>,
+}
+
+impl Default for Control {
+    fn default() -> Control {
+        Control::new(false)
+    }
+}
+
+impl Control {
+    /// A control for a new search, pondering or not.
+    pub fn new(ponder: bool) -> Control {
+        Control { stop: AtomicBool::new(false), pondering: AtomicBool::new(ponder), clock: Mutex::new(Instant::now()) }
+    }
+
+    /// `ponderhit`: the move pondered on was played; the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut c) = self.clock.lock() {
+            *c = Instant::now();
+        }
+        self.pondering.store(false, Relaxed);
+    }
+
+    /// Time on the clock since the search (or the ponderhit) started.
+    pub fn elapsed(&self) -> Duration {
+        self.clock.lock().map(|c| c.elapsed()).unwrap_or_default()
+    }
+}
+
+/// Settings that stay the same through a search.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Search threads (Lazy SMP), at least 1.
+    pub threads: usize,
+    /// Principal variations reported (MultiPV), at least 1.
+    pub multipv: usize,
+    /// Milliseconds lost per move outside the engine.
+    pub overhead: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { threads: 1, multipv: 1, overhead: 30 }
+    }
+}
+
+/// One line of search output.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based index of the line (MultiPV).
+    pub multipv: usize,
+    /// The score, from the side to move.
+    pub score: i32,
+    /// `None` for an exact score, else the kind of bound.
+    pub bound: Option<Bound>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// Where the main thread sends its progress.
+pub trait Reporter<M>: Send {
+    /// A finished line (or an aspiration window's bound).
+    fn info(&mut self, info: &Info<M>);
+    /// The root move being searched (1-based number), for long searches.
+    fn currmove(&mut self, depth: u32, mv: M, number: usize);
+}
+
+/// A reporter that drops everything (for tests and benches).
+pub struct Silent;
+
+impl<M> Reporter<M> for Silent {
+    fn info(&mut self, _: &Info<M>) {}
+    fn currmove(&mut self, _: u32, _: M, _: usize) {}
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<M> {
+    /// The move to play (`None` when the root has no legal move).
+    pub best: Option<M>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<M>,
+    /// The score of the best move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes searched in quiescence (by the main thread).
+    pub qnodes: u64,
+}
+
+/// Searches `root`, whose game history (keys of the positions before it, oldest first)
+/// is `history`, within `limits`. Blocks until done; `control` stops it early.
+#[allow(clippy::too_many_arguments)]
+pub fn search<P, E, R>(
+    root: &P,
+    history: &[u64],
+    eval: &E,
+    limits: &Limits,
+    settings: &Settings,
+    tt: &Table,
+    control: &Control,
+    reporter: &mut R,
+) -> Outcome<P::Move>
+where
+    P: Searchable,
+    E: Evaluator<P>,
+    R: Reporter<P::Move>,
+{
+    tt.new_search();
+    let threads = settings.threads.max(1);
+    let counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let budget = if limits.timed() { budget(limits, root.side(), settings.overhead) } else { None };
+    let outcome = std::thread::scope(|s| {
+        for id in 1..threads {
+            let (counts, root) = (&counts, root.clone());
+            let eval = eval.clone();
+            let spawned = std::thread::Builder::new().stack_size(STACK).spawn_scoped(s, move || {
+                let mut w = Worker::new(id, root, history, eval, tt, control, counts, limits, None, 1);
+                w.iterate(&mut Silent);
+            });
+            if spawned.is_err() {
+                break;
+            }
+        }
+        let mut main =
+            Worker::new(0, root.clone(), history, eval.clone(), tt, control, &counts, limits, budget, settings.multipv);
+        let mut outcome = main.iterate(reporter);
+        // An infinite or pondering search waits for `stop` (or `ponderhit`) before it
+        // answers, as UCI requires.
+        while (limits.infinite || control.pondering.load(Relaxed)) && !control.stop.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        control.stop.store(true, Relaxed);
+        outcome.qnodes = main.qnodes;
+        outcome
+    });
+    let nodes = counts.iter().map(|c| c.load(Relaxed)).sum();
+    Outcome { nodes, ..outcome }
+}
+
+/// The stack size a search thread needs (the move pickers of 128 plies, with room).
+pub const STACK: usize = 32 << 20;
+
+/// LMR reductions by depth and move number, `0.75 + ln d * ln m / 3`. (The divisor
+/// was chosen on WAC at a fixed 150,000 nodes: 2.25 solved 256, 3.0 solved 267.)
+fn reductions() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 3.0) as u8;
+            }
+        }
+        t
+    })
+}
+
+#[derive(Clone)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    pv: Vec<M>,
+    seldepth: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    /// History index of the move that led to this node's child (`NONE` for none,
+    /// `NULL` for the null move).
+    hist: usize,
+}
+
+const NONE: usize = usize::MAX;
+const NULL: usize = usize::MAX - 1;
+const TT_SCORE: i32 = 2_000_000;
+const GOOD_NOISY: i32 = 1_000_000;
+const KILLER: [i32; 2] = [900_000, 800_000];
+const COUNTER: i32 = 700_000;
+const BAD_NOISY: i32 = -1_000_000;
+const HISTORY_MAX: i32 = 16_384;
+
+/// Orders the moves of one node: by score, ties broken by the move's key (highest
+/// first), so the order does not depend on the order of generation. Noisy moves are
+/// generated first; quiet ones when no good noisy move is left (or at once when the
+/// hash move is quiet).
+struct Picker<M: SearchMove> {
+    moves: MoveList<M>,
+    scores: [i32; 256],
+    quiet: [bool; 256],
+    cur: usize,
+    quiets_done: bool,
+    tt: u32,
+    killers: [u32; 2],
+    counter: u32,
+    /// Main search (exchange-scored noisy moves) or quiescence (MVV-LVA only).
+    main: bool,
+}
+
+impl<M: SearchMove> Picker<M> {
+    fn new(tt: u32, killers: [u32; 2], counter: u32, main: bool) -> Self {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; 256],
+            quiet: [false; 256],
+            cur: 0,
+            quiets_done: false,
+            tt,
+            killers,
+            counter,
+            main,
+        }
+    }
+
+    fn add_noisy<P: Searchable<Move = M>>(&mut self, pos: &P) {
+        pos.generate_noisy(&mut self.moves);
+        let mut tt_found = false;
+        for i in 0..self.moves.len() {
+            let mv = self.moves.as_slice()[i];
+            self.scores[i] = if mv.key() == self.tt {
+                tt_found = true;
+                TT_SCORE
+            } else if !self.main {
+                pos.mvv_lva(mv)
+            } else if pos.see_ge(mv, 0) {
+                GOOD_NOISY + pos.mvv_lva(mv)
+            } else {
+                BAD_NOISY + pos.mvv_lva(mv)
+            };
+        }
+        if self.tt != 0 && !tt_found && self.main {
+            self.add_quiet(pos, &[]);
+        }
+    }
+
+    fn add_quiet<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32]) {
+        self.quiets_done = true;
+        let start = self.moves.len();
+        pos.generate_quiet(&mut self.moves);
+        for i in start..self.moves.len() {
+            self.quiet[i] = true;
+            self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
+        }
+    }
+
+    /// The hash move first, then the killers, the counter-move, and history.
+    fn quiet_score<P: Searchable<Move = M>>(&self, pos: &P, mv: M, history: &[i32]) -> i32 {
+        let k = mv.key();
+        if k == self.tt {
+            TT_SCORE
+        } else if k == self.killers[0] {
+            KILLER[0]
+        } else if k == self.killers[1] {
+            KILLER[1]
+        } else if k == self.counter {
+            COUNTER
+        } else {
+            history.get(pos.history_index(mv)).copied().unwrap_or(0)
+        }
+    }
+
+    /// Rescore quiet moves added early (for a quiet hash move) once history is at hand.
+    fn rescore_quiets<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32]) {
+        for i in self.cur..self.moves.len() {
+            if self.quiet[i] && self.scores[i] == 0 {
+                self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
+            }
+        }
+    }
+
+    /// The best remaining move and whether it is quiet.
+    fn best(&mut self) -> Option<(M, bool, i32)> {
+        let n = self.moves.len();
+        if self.cur >= n {
+            return None;
+        }
+        let moves = self.moves.as_mut_slice();
+        let mut b = self.cur;
+        for i in self.cur + 1..n {
+            if self.scores[i] > self.scores[b] || (self.scores[i] == self.scores[b] && moves[i].key() > moves[b].key())
+            {
+                b = i;
+            }
+        }
+        moves.swap(self.cur, b);
+        self.scores.swap(self.cur, b);
+        self.quiet.swap(self.cur, b);
+        Some((moves[self.cur], self.quiet[self.cur], self.scores[self.cur]))
+    }
+
+    /// The next move to search; quiet moves only when `quiets` holds.
+    fn next<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32], quiets: bool) -> Option<(M, bool, i32)> {
+        loop {
+            let best = self.best();
+            let need_quiets = match best {
+                None => true,
+                Some((_, _, s)) => s < GOOD_NOISY / 2,
+            };
+            if need_quiets && quiets && !self.quiets_done {
+                self.add_quiet(pos, history);
+                continue;
+            }
+            let (mv, quiet, score) = best?;
+            self.cur += 1;
+            if quiet && !quiets && score != TT_SCORE {
+                continue;
+            }
+            return Some((mv, quiet, score));
+        }
+    }
+}
+
+struct Worker<'a, P: Searchable, E> {
+    id: usize,
+    pos: P,
+    eval: E,
+    tt: &'a Table,
+    control: &'a Control,
+    counts: &'a [AtomicU64],
+    limits: &'a Limits,
+    budget: Option<Budget>,
+    multipv: usize,
+    nodes: u64,
+    qnodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    root_depth: i32,
+    keys: Vec<u64>,
+    stack: Vec<Frame>,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    counter: Vec<u32>,
+    pv: Vec<P::Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: Vec<RootMove<P::Move>>,
+}
+
+impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        id: usize,
+        pos: P,
+        history: &[u64],
+        eval: E,
+        tt: &'a Table,
+        control: &'a Control,
+        counts: &'a [AtomicU64],
+        limits: &'a Limits,
+        budget: Option<Budget>,
+        multipv: usize,
+    ) -> Self {
+        let mut keys = history.to_vec();
+        keys.push(pos.key());
+        Worker {
+            id,
+            pos,
+            eval,
+            tt,
+            control,
+            counts,
+            limits,
+            budget,
+            multipv: multipv.max(1),
+            nodes: 0,
+            qnodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 0,
+            keys,
+            stack: vec![Frame { eval: 0, hist: NONE }; MAX_PLY + 4],
+            killers: vec![[0; 2]; MAX_PLY + 4],
+            history: vec![0; 2 * P::HISTORY_SIZE],
+            counter: vec![0; P::HISTORY_SIZE],
+            pv: vec![P::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: Vec::new(),
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.counts.iter().enumerate().map(|(i, c)| if i == self.id { self.nodes } else { c.load(Relaxed) }).sum()
+    }
+
+    /// Counts a node and tells whether the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(n) = self.limits.nodes
+            && (if self.counts.len() == 1 { self.nodes } else { self.total_nodes() }) >= n
+            && self.root_depth > 1
+        {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.counts[self.id].store(self.nodes, Relaxed);
+            if self.control.stop.load(Relaxed) {
+                self.stopped = true;
+            }
+            if self.id == 0
+                && self.root_depth > 1
+                && let Some(b) = self.budget
+                && !self.control.pondering.load(Relaxed)
+                && self.control.elapsed() >= b.hard
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Makes `mv` and records the new position for repetition checks.
+    #[inline(always)]
+    fn enter(&mut self, mv: P::Move) -> P::Undo {
+        let undo = self.pos.make(mv);
+        self.keys.push(self.pos.key());
+        undo
+    }
+
+    /// Takes back [`Worker::enter`].
+    #[inline(always)]
+    fn leave(&mut self, mv: P::Move, undo: P::Undo) {
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+    }
+
+    /// The score of a node at `ply` without legal moves.
+    fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
+        match self.pos.no_moves(in_check) {
+            NoMoves::Loss => -MATE + ply as i32,
+            NoMoves::Draw => 0,
+        }
+    }
+
+    fn is_repetition(&self) -> bool {
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let back = (self.pos.reversible_plies() as usize).min(n - 1);
+        let mut i = 2;
+        while i <= back {
+            if self.keys[n - 1 - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    fn hist_slot(&self, side: usize, index: usize) -> usize {
+        side * P::HISTORY_SIZE + index
+    }
+
+    fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
+        let slot = self.hist_slot(side, index);
+        if let Some(h) = self.history.get_mut(slot) {
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+
+    fn root_order(&mut self) {
+        let tt = self.tt.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
+        let mut picker = Picker::new(tt, [0; 2], 0, true);
+        picker.add_noisy(&self.pos);
+        let side = self.pos.side();
+        let history = &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE];
+        while let Some((mv, _, _)) = picker.next(&self.pos, history, true) {
+            if !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&mv.key()) {
+                continue;
+            }
+            self.root_moves.push(RootMove { mv, score: -INFINITE, pv: vec![mv], seldepth: 0 });
+        }
+    }
+
+    fn report(&self, reporter: &mut impl Reporter<P::Move>, depth: i32, lines: usize, bound: Option<Bound>) {
+        let nodes = self.total_nodes();
+        let time = self.control.elapsed();
+        for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
+            reporter.info(&Info {
+                depth: depth as u32,
+                seldepth: rm.seldepth.max(depth as u32),
+                multipv: i + 1,
+                score: rm.score,
+                bound,
+                nodes,
+                time,
+                hashfull: self.tt.hashfull(),
+                pv: rm.pv.clone(),
+            });
+        }
+    }
+
+    /// Iterative deepening. The main thread (id 0) reports and decides; helpers fill
+    /// the shared table.
+    fn iterate(&mut self, reporter: &mut impl Reporter<P::Move>) -> Outcome<P::Move> {
+        self.root_order();
+        let mut outcome = Outcome { best: None, ponder: None, score: 0, depth: 0, nodes: 0, qnodes: 0 };
+        if self.root_moves.is_empty() {
+            let in_check = self.pos.in_check();
+            outcome.score = self.no_moves(in_check, 0);
+            if self.id == 0 {
+                reporter.info(&Info {
+                    depth: 0,
+                    seldepth: 0,
+                    multipv: 1,
+                    score: outcome.score,
+                    bound: None,
+                    nodes: 0,
+                    time: self.control.elapsed(),
+                    hashfull: 0,
+                    pv: Vec::new(),
+                });
+            }
+            return outcome;
+        }
+        outcome.best = Some(self.root_moves[0].mv);
+        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
+        let lines = self.multipv.min(self.root_moves.len());
+        let mut last_best = None;
+        let mut stable = 0;
+        let mut depth = if self.id == 0 { 1 } else { 1 + (self.id as i32 & 1) };
+        while depth <= max_depth {
+            self.root_depth = depth;
+            for pv_idx in 0..lines {
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let score = self.root_search(depth, alpha, beta, pv_idx, reporter);
+                    self.root_moves[pv_idx..].sort_by_key(|m| std::cmp::Reverse(m.score));
+                    if self.stopped {
+                        break;
+                    }
+                    let long = self.id == 0 && self.control.elapsed() > Duration::from_secs(2);
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITE);
+                        if long {
+                            self.report(reporter, depth, 1, Some(Bound::Upper));
+                        }
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITE);
+                        if long {
+                            self.report(reporter, depth, 1, Some(Bound::Lower));
+                        }
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                }
+                self.root_moves[..=pv_idx].sort_by_key(|m| std::cmp::Reverse(m.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            let best = self.root_moves[0].clone();
+            outcome.best = Some(best.mv);
+            outcome.ponder = best.pv.get(1).copied();
+            outcome.score = best.score;
+            outcome.depth = depth as u32;
+            if self.id != 0 {
+                depth += 1;
+                continue;
+            }
+            self.report(reporter, depth, lines, None);
+            stable = if last_best == Some(best.mv.key()) { stable + 1 } else { 0 };
+            last_best = Some(best.mv.key());
+            if let Some(m) = self.limits.mate
+                && best.score >= MATE - 2 * m as i32
+            {
+                break;
+            }
+            if let Some(b) = self.budget
+                && !self.control.pondering.load(Relaxed)
+            {
+                let factor = match stable {
+                    0 => 1.4,
+                    1 => 1.1,
+                    2 | 3 => 0.9,
+                    _ => 0.7,
+                };
+                let elapsed = self.control.elapsed().as_secs_f64();
+                if elapsed >= b.soft.as_secs_f64() * factor * 0.6 || (self.root_moves.len() == 1 && depth >= 4) {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.counts[self.id].store(self.nodes, Relaxed);
+        outcome
+    }
+
+    fn root_search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_idx: usize,
+        reporter: &mut impl Reporter<P::Move>,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        self.stack[0].eval = if self.pos.in_check() { -INFINITE } else { self.eval.evaluate(&self.pos) };
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            if self.id == 0 && self.control.elapsed() > Duration::from_secs(3) {
+                reporter.currmove(depth as u32, mv, i + 1);
+            }
+            self.stack[0].hist = self.pos.history_index(mv);
+            let undo = self.enter(mv);
+            let check = self.pos.in_check();
+            let new_depth = depth - 1 + check as i32;
+            let mut score;
+            if i == pv_idx {
+                score = -self.negamax(new_depth, -beta, -alpha, 1, false);
+            } else {
+                score = -self.negamax(new_depth, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -self.negamax(new_depth, -beta, -alpha, 1, false);
+                }
+            }
+            self.leave(mv, undo);
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth as u32;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[(MAX_PLY + 1)..(MAX_PLY + 1) + self.pv_len[1]]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        self.pv[row] = mv;
+        self.pv.copy_within(child..child + n, row + 1);
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, true);
+        }
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = 0;
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.rule_draw() || self.is_repetition() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(&self.pos);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+            && h.settles(alpha, beta)
+        {
+            return h.score;
+        }
+        let in_check = self.pos.in_check();
+        let side = self.pos.side();
+        let mut eval = if in_check { -INFINITE } else { self.eval.evaluate(&self.pos) };
+        self.stack[ply].eval = eval;
+        // A stored bound better than the static eval replaces it.
+        if let Some(h) = hit
+            && !in_check
+            && h.settles(eval - 1, eval + 1)
+        {
+            eval = h.score;
+        }
+        let improving = !in_check && ply >= 2 && self.stack[ply].eval > self.stack[ply - 2].eval;
+        self.killers[ply + 1] = [0; 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility.
+            if depth <= 8 && eval.abs() < MATE_BOUND && eval - 75 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Razoring.
+            if depth <= 3 && eval + 200 + 150 * depth <= alpha && alpha.abs() < MATE_BOUND {
+                let v = self.quiesce(alpha, alpha + 1, ply, true);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move: R = 3, more at depth and far above beta.
+            if depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.stack[ply - 1].hist != NULL
+                && self.pos.null_move_ok()
+            {
+                let r = 3 + depth / 6 + ((eval - beta) / 200).min(3);
+                self.stack[ply].hist = NULL;
+                let undo = self.pos.make_null();
+                self.keys.push(self.pos.key());
+                let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
+                self.keys.pop();
+                self.pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: without a hash move, search a little shallower.
+        if depth >= 4 && tt_move == 0 && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        let prev = self.stack[ply - 1].hist;
+        let counter = if prev < P::HISTORY_SIZE { self.counter[prev] } else { 0 };
+        let mut picker = Picker::new(tt_move, self.killers[ply], counter, true);
+        picker.add_noisy(&self.pos);
+        picker.rescore_quiets(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE]);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = 0u32;
+        let mut searched = 0usize;
+        let mut quiets_tried = [0usize; 64];
+        let mut n_quiets = 0;
+        let mut skip_quiets = false;
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        while let Some((mv, quiet, order)) =
+            picker.next(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE], true)
+        {
+            let hist_index = self.pos.history_index(mv);
+            let hist = if quiet { self.history[self.hist_slot(side, hist_index)] } else { 0 };
+            let lmr_depth = (depth - reductions()[depth.min(63) as usize][searched.min(63)] as i32).max(0);
+            // Pruning of late, hopeless moves (never the first, never when mated, never
+            // a move that gives check: the candidate is made first to know).
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
+            if prunable && quiet && depth <= 7 && searched >= lmp_limit {
+                skip_quiets = true;
+            }
+            let candidate = prunable
+                && if quiet {
+                    skip_quiets
+                        || (lmr_depth <= 6 && eval + 100 + 90 * lmr_depth <= alpha)
+                        || (depth <= 8 && !self.pos.see_ge(mv, -25 * lmr_depth * lmr_depth))
+                } else {
+                    depth <= 6 && order < GOOD_NOISY / 2 && !self.pos.see_ge(mv, -90 * depth)
+                };
+            self.stack[ply].hist = hist_index;
+            let undo = self.enter(mv);
+            let gives_check = self.pos.in_check();
+            if candidate && !gives_check {
+                self.leave(mv, undo);
+                continue;
+            }
+            searched += 1;
+            let extend = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extend;
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + pv_node as usize && (quiet || order < GOOD_NOISY / 2) {
+                    r = reductions()[depth.min(63) as usize][searched.min(63)] as i32;
+                    r -= pv_node as i32;
+                    r += cut as i32;
+                    r -= gives_check as i32;
+                    r -= (order >= COUNTER && quiet) as i32;
+                    r -= hist / 6000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, !cut);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(new_depth, -beta, -alpha, ply + 1, false);
+                }
+            }
+            self.leave(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = mv.key();
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let k = mv.key();
+                            if self.killers[ply][0] != k {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = k;
+                            }
+                            if prev < P::HISTORY_SIZE {
+                                self.counter[prev] = k;
+                            }
+                            let bonus = (16 * depth * depth).min(1_600);
+                            self.update_history(side, hist_index, bonus);
+                            for &q in &quiets_tried[..n_quiets] {
+                                self.update_history(side, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = hist_index;
+                n_quiets += 1;
+            }
+        }
+        if searched == 0 {
+            if best == -INFINITE && picker.moves.is_empty() {
+                return self.no_moves(in_check, ply);
+            }
+            // Every move was pruned: the position is bad enough to fail low.
+            return alpha;
+        }
+        self.tt.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
+        best
+    }
+
+    /// Quiescence: captures and queen promotions that do not lose material, all
+    /// evasions in check, and with `checks` (the first quiescence ply) also the quiet
+    /// moves that give check without losing material.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = 0;
+        if self.tick() {
+            return 0;
+        }
+        self.qnodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(&self.pos);
+        }
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit
+            && !pv_node
+            && h.settles(alpha, beta)
+        {
+            return h.score;
+        }
+        let in_check = self.pos.in_check();
+        let stand = if in_check { -INFINITE } else { self.eval.evaluate(&self.pos) };
+        if stand >= beta {
+            return stand;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut best_move = 0;
+        let mut picker = Picker::new(if in_check { hit.map_or(0, |h| h.mv) } else { 0 }, [0; 2], 0, false);
+        picker.add_noisy(&self.pos);
+        let mut any = false;
+        let side = self.pos.side();
+        let history = side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE;
+        loop {
+            let quiets = in_check || picker.quiets_done;
+            let Some((mv, quiet, _)) = picker.next(&self.pos, &self.history[history.clone()], quiets) else {
+                // The noisy moves are done: the checking quiet moves come last.
+                if checks && !in_check && !picker.quiets_done {
+                    picker.add_quiet(&self.pos, &self.history[history.clone()]);
+                    continue;
+                }
+                break;
+            };
+            any = true;
+            if !in_check {
+                // Delta pruning (captures), then moves that lose material.
+                if !quiet && stand + self.pos.gain(mv) + 200 <= alpha {
+                    continue;
+                }
+                if !self.pos.see_ge(mv, 0) {
+                    continue;
+                }
+            }
+            let undo = self.enter(mv);
+            if quiet && !in_check && !self.pos.in_check() {
+                self.leave(mv, undo);
+                continue;
+            }
+            let score = -self.quiesce(-beta, -alpha, ply + 1, false);
+            self.leave(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = mv.key();
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && !any {
+            return self.no_moves(true, ply);
+        }
+        self.tt.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
+        best
+    }
+}

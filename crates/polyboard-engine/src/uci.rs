@@ -1,0 +1,612 @@
+//! The UCI front end: `polyboard uci`.
+//!
+//! Commands: `uci`, `isready` (answered during a search too), `ucinewgame`,
+//! `setoption`, `position startpos|fen ... [moves ...]`, `go` (`wtime`, `btime`,
+//! `winc`, `binc`, `movestogo`, `movetime`, `depth`, `nodes`, `mate`, `infinite`,
+//! `ponder`, `searchmoves`, and `perft N`), `stop`, `ponderhit`, `quit`, plus
+//! Stockfish's `d` and `bench [depth]`.
+//!
+//! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
+//! `UCI_Chess960`, `Repr`.
+//!
+//! Nothing from the input stops the engine: a malformed line, an unknown command or
+//! option, a bad FEN or an illegal move is answered with `info string ...` and
+//! ignored (moves before an illegal one in `position` stay played, as in Stockfish).
+
+use crate::chess::{Chess, names};
+use crate::eval::ChessEval;
+use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search};
+use crate::time::Limits;
+use crate::tt::{Bound, Table};
+use crate::{MATE, MATE_BOUND, SearchMove, with_search_repr};
+use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Where the engine writes its lines (stdout, or a buffer in tests).
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one line and flushes it.
+fn say(out: &Output, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The engine's option values.
+#[derive(Clone, Debug)]
+struct Options {
+    hash: usize,
+    threads: usize,
+    multipv: usize,
+    overhead: u64,
+    ponder: bool,
+    chess960: bool,
+    repr: String,
+}
+
+struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+/// The UCI engine state: options, the game, and the search in progress.
+pub struct Engine {
+    out: Output,
+    options: Options,
+    tt: Arc<Table>,
+    start: Position,
+    position: Position,
+    /// Keys of the positions before the current one, since the game's start.
+    history: Vec<u64>,
+    running: Option<Running>,
+}
+
+/// Runs the protocol on stdin and stdout until `quit` or the end of input.
+pub fn run() {
+    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let mut engine = Engine::new(out);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match lines.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !engine.handle(&line) {
+                    return;
+                }
+            }
+        }
+    }
+    engine.stop();
+}
+
+const HASH_MAX: usize = 65_536;
+const THREADS_MAX: usize = 256;
+const MULTIPV_MAX: usize = 256;
+
+impl Engine {
+    /// A fresh engine writing to `out`.
+    pub fn new(out: Output) -> Engine {
+        let options = Options {
+            hash: 16,
+            threads: 1,
+            multipv: 1,
+            overhead: 30,
+            ponder: false,
+            chess960: false,
+            repr: names()[0].to_string(),
+        };
+        Engine {
+            out,
+            tt: Arc::new(Table::new(options.hash)),
+            options,
+            start: Position::startpos(),
+            position: Position::startpos(),
+            history: Vec::new(),
+            running: None,
+        }
+    }
+
+    fn info(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    /// Handles one input line; false after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else { return true };
+        let args = &tokens[1..];
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => say(&self.out, "readyok"),
+            "debug" | "register" => {}
+            "ucinewgame" => {
+                self.stop();
+                self.tt.clear();
+            }
+            "setoption" => {
+                self.stop();
+                self.setoption(args);
+            }
+            "position" => {
+                self.stop();
+                self.set_position(args);
+            }
+            "go" => {
+                self.stop();
+                self.go(args);
+            }
+            "stop" => self.stop(),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            "d" => {
+                self.stop();
+                self.display();
+            }
+            "bench" => {
+                self.stop();
+                self.bench(args);
+            }
+            _ => self.info(&format!("unknown command '{}'", clip(cmd))),
+        }
+        true
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop.store(true, Relaxed);
+            r.control.pondering.store(false, Relaxed);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Waits for the running search to finish on its own.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    fn uci(&self) {
+        let reprs = names().iter().map(|n| format!(" var {n}")).collect::<String>();
+        let lines = [
+            format!("id name polyboard {}", env!("CARGO_PKG_VERSION")),
+            "id author the polyboard authors".to_string(),
+            format!("option name Hash type spin default 16 min 1 max {HASH_MAX}"),
+            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
+            "option name Move Overhead type spin default 30 min 0 max 5000".to_string(),
+            "option name Clear Hash type button".to_string(),
+            "option name Ponder type check default false".to_string(),
+            "option name UCI_Chess960 type check default false".to_string(),
+            format!("option name Repr type combo default {}{reprs}", names()[0]),
+            "uciok".to_string(),
+        ];
+        for l in lines {
+            say(&self.out, &l);
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <words> [value <words>]
+        if args.first() != Some(&"name") {
+            return self.info("setoption: expected 'setoption name <name> [value <value>]'");
+        }
+        let vpos = args.iter().position(|&t| t == "value");
+        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
+        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(v),
+                _ => Err(format!("option '{name}': value '{}' is not a number in {min}..={max}", clip(&value))),
+            }
+        };
+        let check = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("option '{name}': value '{}' is not true or false", clip(&value))),
+            }
+        };
+        let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+            "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
+                // The old table goes first, so that its memory can be reused.
+                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
+                match Table::try_new(v as usize) {
+                    Some(t) => {
+                        self.tt = Arc::new(t);
+                        self.options.hash = v as usize;
+                        Ok(())
+                    }
+                    None => {
+                        self.tt = Arc::new(Table::new(self.options.hash));
+                        Err(format!("Hash {v}: not enough memory; kept {} MiB", self.options.hash))
+                    }
+                }
+            }),
+            "threads" => spin(1, THREADS_MAX as u64).map(|v| self.options.threads = v as usize),
+            "multipv" => spin(1, MULTIPV_MAX as u64).map(|v| self.options.multipv = v as usize),
+            "move overhead" => spin(0, 5000).map(|v| self.options.overhead = v),
+            "clear hash" => {
+                self.tt.clear();
+                Ok(())
+            }
+            "ponder" => check().map(|v| self.options.ponder = v),
+            "uci_chess960" => check().map(|v| {
+                self.options.chess960 = v;
+                self.start.set_chess960(v || self.start.is_chess960());
+                self.position.set_chess960(v || self.position.is_chess960());
+            }),
+            "repr" => {
+                let v = value.to_ascii_lowercase();
+                if names().contains(&v.as_str()) {
+                    self.options.repr = v;
+                    Ok(())
+                } else {
+                    Err(format!("option 'Repr': '{}' is not one of {}", clip(&value), names().join(", ")))
+                }
+            }
+            _ => Err(format!("unknown option '{}'", clip(&name))),
+        };
+        if let Err(e) = result {
+            self.info(&e);
+        }
+    }
+
+    fn set_position(&mut self, args: &[&str]) {
+        let (start, rest) = match args.first() {
+            Some(&"startpos") => {
+                let mut p = Position::startpos();
+                p.set_chess960(self.options.chess960);
+                (p, &args[1..])
+            }
+            Some(&"fen") => {
+                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+                let fen = args[1..end].join(" ");
+                match Position::from_fen_variant(&fen, self.options.chess960) {
+                    Ok(p) => (p, &args[end..]),
+                    Err(e) => return self.info(&format!("position ignored: {e}")),
+                }
+            }
+            _ => return self.info("position: expected 'startpos' or 'fen <fen>'"),
+        };
+        let moves = match rest.first() {
+            None => &[][..],
+            Some(&"moves") => &rest[1..],
+            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
+        };
+        let mut pos = start;
+        let mut history = Vec::new();
+        for text in moves {
+            match uci::parse(&pos, text) {
+                Ok(mv) => {
+                    history.push(pos.zobrist());
+                    pos = pos.play(mv);
+                }
+                Err(e) => {
+                    self.info(&format!("{e}; the moves from it on are ignored"));
+                    break;
+                }
+            }
+        }
+        self.start = start;
+        self.position = pos;
+        self.history = history;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut i = 0;
+        let num =
+            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
+        while i < args.len() {
+            let t = args[i];
+            let mut used = 2;
+            match t {
+                "infinite" => {
+                    limits.infinite = true;
+                    used = 1;
+                }
+                "ponder" => {
+                    limits.ponder = true;
+                    used = 1;
+                }
+                "searchmoves" => {
+                    used = 1;
+                    while let Some(m) = args.get(i + used) {
+                        match uci::parse(&self.position, m) {
+                            Ok(mv) => limits.searchmoves.push(mv.key()),
+                            Err(_) => break,
+                        }
+                        used += 1;
+                    }
+                }
+                "perft" => {
+                    return match num(i) {
+                        Some(d) => self.perft(d.min(20) as u32),
+                        None => self.info("go perft: expected a depth"),
+                    };
+                }
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes" | "mate" => {
+                    let Some(v) = num(i) else {
+                        self.info(&format!("go: '{t}' needs a number; ignored"));
+                        i += 1;
+                        continue;
+                    };
+                    match t {
+                        "wtime" => limits.time[0] = Some(v),
+                        "btime" => limits.time[1] = Some(v),
+                        "winc" => limits.inc[0] = v,
+                        "binc" => limits.inc[1] = v,
+                        "movestogo" => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
+                        "movetime" => limits.movetime = Some(v),
+                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
+                        "nodes" => limits.nodes = Some(v),
+                        _ => limits.mate = Some(v.min(1000) as u32),
+                    }
+                }
+                _ => {
+                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
+                    used = 1;
+                }
+            }
+            i += used;
+        }
+        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
+            limits.infinite = true;
+        }
+        let control = Arc::new(Control::new(limits.ponder));
+        let job = Job {
+            out: self.out.clone(),
+            tt: self.tt.clone(),
+            control: control.clone(),
+            position: self.position,
+            history: self.history.clone(),
+            limits,
+            settings: Settings {
+                threads: self.options.threads,
+                multipv: self.options.multipv,
+                overhead: self.options.overhead,
+            },
+        };
+        let repr = self.options.repr.clone();
+        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+            let _ = with_search_repr!(repr.as_str(), B => job.run::<B>());
+        });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(e) => self.info(&format!("could not start the search: {e}")),
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let pos = self.position;
+        let result = with_search_repr!(self.options.repr.as_str(), B => {
+            polyboard_core::perft::divide(&B::from_position(&pos), depth.max(1), false)
+        });
+        let Some(mut rows) = result else { return };
+        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (uci::format(&pos, m), n)).collect();
+        lines.sort();
+        let mut total = 0;
+        for (m, n) in &lines {
+            say(&self.out, &format!("{m}: {n}"));
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        let ms = start.elapsed().as_millis();
+        say(&self.out, &format!("\nNodes searched: {total}"));
+        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+    }
+
+    fn display(&self) {
+        let pos = &self.position;
+        let mut s = String::from(" +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let c = pos.piece_at(polyboard_chess::Square::from_coords(file, rank)).map_or(' ', |p| p.char());
+                s.push_str(&format!(" | {c}"));
+            }
+            s.push_str(&format!(" | {}\n +---+---+---+---+---+---+---+---+\n", rank + 1));
+        }
+        s.push_str("   a   b   c   d   e   f   g   h\n");
+        s.push_str(&format!("\nFen: {}\nKey: {:016X}\nCheckers:", pos.fen(), pos.zobrist()));
+        let mut checkers = pos.checkers();
+        while checkers != 0 {
+            s.push_str(&format!(" {}", polyboard_chess::Square::from_index(checkers.trailing_zeros())));
+            checkers &= checkers - 1;
+        }
+        s.push_str(&format!("\nRepr: {}", self.options.repr));
+        say(&self.out, &s);
+    }
+
+    fn bench(&mut self, args: &[&str]) {
+        let depth = match args.first() {
+            None => BENCH_DEPTH,
+            Some(t) => match t.parse::<u32>() {
+                Ok(d) if (1..=30).contains(&d) => d,
+                _ => return self.info(&format!("bench: '{}' is not a depth in 1..=30", clip(t))),
+            },
+        };
+        let repr = self.options.repr.clone();
+        let out = self.out.clone();
+        let start = Instant::now();
+        let Some(total) = with_search_repr!(repr.as_str(), B => bench::<B>(depth, &out)) else { return };
+        let ms = start.elapsed().as_millis().max(1);
+        say(&self.out, "\n===========================");
+        say(&self.out, &format!("Total time (ms) : {ms}"));
+        say(&self.out, &format!("Nodes searched  : {total}"));
+        say(&self.out, &format!("Nodes/second    : {}", total as u128 * 1000 / ms));
+    }
+}
+
+/// The default depth of `bench`.
+pub const BENCH_DEPTH: u32 = 10;
+
+/// The positions of `bench`: the opening, CPW's perft positions and middlegames and
+/// endgames of several kinds (promotions, en passant, castling both ways, mates).
+pub const BENCH_FENS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R b KQ - 3 9",
+    "6k1/5pp1/7p/1p1P4/1P2P3/3K2P1/7P/8 w - - 0 40",
+    "8/8/4k3/3n4/8/2K5/8/4B3 w - - 0 60",
+    "2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1R5/1P4PP/6K1 b - - 0 25",
+];
+
+/// Searches the bench positions to `depth` with one thread and a fresh 16 MiB table;
+/// the total node count is the signature.
+pub fn bench<B: SearchBoard>(depth: u32, out: &Output) -> u64 {
+    let mut total = 0;
+    for (i, fen) in BENCH_FENS.iter().enumerate() {
+        let Ok(pos) = Position::from_fen(fen) else { continue };
+        let o = search_fixed::<B>(&pos, depth);
+        say(out, &format!("Position: {}/{} {fen}: {} nodes", i + 1, BENCH_FENS.len(), o.nodes));
+        total += o.nodes;
+    }
+    total
+}
+
+/// A one-thread search of `pos` to `depth` with a fresh table, as `bench` and the
+/// identical-tree tests run it.
+pub fn search_fixed<B: SearchBoard>(pos: &Position, depth: u32) -> Outcome<Move> {
+    let tt = Table::new(16);
+    let control = Control::new(false);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    search(
+        &Chess(B::from_position(pos)),
+        &[],
+        &ChessEval::default(),
+        &limits,
+        &Settings::default(),
+        &tt,
+        &control,
+        &mut crate::search::Silent,
+    )
+}
+
+/// One `go`, moved into the search thread.
+struct Job {
+    out: Output,
+    tt: Arc<Table>,
+    control: Arc<Control>,
+    position: Position,
+    history: Vec<u64>,
+    limits: Limits,
+    settings: Settings,
+}
+
+impl Job {
+    fn run<B: SearchBoard>(self) {
+        let root = Chess(B::from_position(&self.position));
+        let mut reporter = UciReporter { out: self.out.clone(), root: self.position };
+        let outcome = search(
+            &root,
+            &self.history,
+            &ChessEval::default(),
+            &self.limits,
+            &self.settings,
+            &self.tt,
+            &self.control,
+            &mut reporter,
+        );
+        let line = match outcome.best {
+            None => "bestmove 0000".to_string(),
+            Some(best) => {
+                let mut l = format!("bestmove {}", uci::format(&self.position, best));
+                let after = self.position.play(best);
+                let ponder = outcome.ponder.or_else(|| {
+                    let key = self.tt.probe(after.zobrist(), 0)?.mv;
+                    after.legal_moves().iter().copied().find(|m| m.key() == key)
+                });
+                if let Some(p) = ponder.filter(|&p| after.is_legal(p)) {
+                    l.push_str(&format!(" ponder {}", uci::format(&after, p)));
+                }
+                l
+            }
+        };
+        say(&self.out, &line);
+    }
+}
+
+struct UciReporter {
+    out: Output,
+    root: Position,
+}
+
+/// The UCI score text: `cp N` or `mate N` (moves, negative when mated).
+pub fn score_text(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate -{}", (MATE + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+impl Reporter<Move> for UciReporter {
+    fn info(&mut self, info: &Info<Move>) {
+        let ms = info.time.as_millis();
+        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+        let bound = match info.bound {
+            Some(Bound::Lower) => " lowerbound",
+            Some(Bound::Upper) => " upperbound",
+            _ => "",
+        };
+        let mut pos = self.root;
+        let mut pv = String::new();
+        for &m in &info.pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            pv.push(' ');
+            pv.push_str(&uci::format(&pos, m));
+            pos = pos.play(m);
+        }
+        say(
+            &self.out,
+            &format!(
+                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
+                info.depth,
+                info.seldepth,
+                info.multipv,
+                score_text(info.score),
+                info.nodes,
+                info.hashfull,
+                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
+            ),
+        );
+    }
+
+    fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
+        say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", uci::format(&self.root, mv)));
+    }
+}
+
+/// At most 40 characters of untrusted text, for messages.
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}

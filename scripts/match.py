@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Plays polyboard against another engine with python-chess's engine module, the way a
+tournament manager does: both engines on their own clocks (sudden death plus increment),
+openings from a fixed list played once with each colour, time forfeits, illegal moves
+and crashes counted as losses of the offender.
+
+Usage, from the repository root (after `cargo build --release`), niced on a shared box:
+
+    nice -n 10 python3 scripts/match.py --opponent glaurung --games 100 --tc 10+0.1
+    nice -n 10 python3 scripts/match.py --opponent toga2 --games 200 --tc 10+0.1 --pgn toga.pgn
+    nice -n 10 python3 scripts/match.py --opponent self --self-option Repr=ccr --games 200 --tc 0+0.1
+
+Opponents (Debian packages: `apt-get install -y glaurung toga2 phalanx ethereal-chess
+stockfish`), each with one thread, no pondering and no own book:
+
+    glaurung   Glaurung 2.2 (UCI)           Threads=1, Ponder=false, OwnBook=false
+    toga2      Toga II 3.0 (UCI)            Number of Threads=1, Ponder=false, OwnBook=false
+    ethereal   Ethereal 12 (UCI)            Threads=1, Ponder=false
+    stockfish  Stockfish (UCI)              Threads=1, Ponder=false
+    phalanx    Phalanx XXV (xboard)         started with -b- (no book), -p- (no pondering), -l- (no learning)
+    self       polyboard itself, with --self-option NAME=VALUE for the second one
+
+`--tc` is `BASE+INC` in seconds (`10+0.1`), or `0+T` for a fixed T seconds a move
+(movetime). The result line gives W/D/L from polyboard's side, the score, the Elo
+difference with its 95% interval (normal approximation over the per-game scores) and
+the counts of forfeits, illegal moves and crashes per side. Requires python-chess.
+"""
+import argparse
+import datetime
+import math
+import sys
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+# Balanced openings (after 2-4 moves of common lines), each played with both colours.
+OPENINGS = [
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pp1ppppp/2p5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2",
+    "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    "r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "rnbqkbnr/pp2pppp/2p5/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
+    "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
+    "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
+    "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
+    "rnbqkb1r/pppppp1p/5np1/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
+    "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
+    "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/ppp1pppp/8/3p4/8/5NP1/PPPPPP1P/RNBQKB1R b KQkq - 0 2",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
+    "rnbqk2r/ppppppbp/5np1/8/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
+    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
+    "rnbqkbnr/pp3ppp/4p3/2pp4/3PP3/8/PPPN1PPP/R1BQKBNR w KQkq - 0 4",
+    "rn1qkbnr/pp2pppp/2p5/3p1b2/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 4",
+]
+
+OPPONENTS = {
+    "glaurung": (["/usr/games/glaurung"], "uci", {"Threads": 1, "Ponder": False, "OwnBook": False}),
+    "toga2": (["/usr/games/toga2"], "uci", {"Number of Threads": 1, "Ponder": False, "OwnBook": False}),
+    "ethereal": (["/usr/games/ethereal-chess"], "uci", {"Threads": 1, "Ponder": False}),
+    "stockfish": (["/usr/games/stockfish"], "uci", {"Threads": 1, "Ponder": False}),
+    "phalanx": (["/usr/games/phalanx", "-b-", "-p-", "-l-"], "xboard", {}),
+}
+
+
+def start(cmd, proto, options):
+    eng = (chess.engine.SimpleEngine.popen_uci if proto == "uci" else chess.engine.SimpleEngine.popen_xboard)(cmd)
+    # Options python-chess manages itself (Ponder, MultiPV, UCI_Chess960) are set per
+    # command by it: `play(..., ponder=False)` sends Ponder false.
+    opts = {k: v for k, v in options.items() if k in eng.options and not eng.options[k].is_managed()}
+    eng.configure(opts)
+    return eng
+
+
+def elo(score, n, sd):
+    """Elo difference of a score fraction, and the 95% interval half-width."""
+    def to_elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+    if n == 0:
+        return 0.0, 0.0
+    se = sd / math.sqrt(n)
+    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
+
+
+def play_game(engines, names, fen, base, inc, movetime, max_plies):
+    """engines[0] plays White. Returns (result, reason, offender index or None, game)."""
+    board = chess.Board(fen)
+    game = chess.pgn.Game()
+    game.setup(board)
+    game.headers["White"], game.headers["Black"] = names
+    node = game
+    clocks = [base, base]
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        side = 0 if board.turn == chess.WHITE else 1
+        if movetime:
+            limit = chess.engine.Limit(time=movetime)
+        else:
+            limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc)
+        t0 = time.monotonic()
+        try:
+            res = engines[side].play(board, limit, ponder=False)
+        except chess.engine.EngineTerminatedError:
+            return ("0-1" if side == 0 else "1-0"), "crash", side, game
+        except chess.engine.EngineError:
+            return ("0-1" if side == 0 else "1-0"), "illegal", side, game
+        spent = time.monotonic() - t0
+        if movetime:
+            if spent > movetime + 1.0:
+                return ("0-1" if side == 0 else "1-0"), "forfeit", side, game
+        else:
+            clocks[side] -= spent
+            if clocks[side] < 0:
+                return ("0-1" if side == 0 else "1-0"), "forfeit", side, game
+            clocks[side] += inc
+        if res.move is None or res.move not in board.legal_moves:
+            return ("0-1" if side == 0 else "1-0"), "illegal", side, game
+        board.push(res.move)
+        node = node.add_variation(res.move)
+    if board.is_game_over(claim_draw=True):
+        outcome = board.outcome(claim_draw=True)
+        return outcome.result(), outcome.termination.name.lower(), None, game
+    return "1/2-1/2", "max plies", None, game
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default="target/release/polyboard")
+    ap.add_argument("--option", action="append", default=[], help="polyboard option NAME=VALUE, repeatable")
+    ap.add_argument("--opponent", default="glaurung", choices=sorted(OPPONENTS) + ["self"])
+    ap.add_argument("--self-option", action="append", default=[], help="the second polyboard's options (with --opponent self)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--hash", type=int, default=32)
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--pgn", default=None)
+    a = ap.parse_args()
+
+    base_s, _, inc_s = a.tc.partition("+")
+    base, inc = float(base_s), float(inc_s or 0)
+    movetime = inc if base == 0 else None
+
+    def opts(pairs):
+        d = {"Threads": 1, "Hash": a.hash, "Ponder": False}
+        for o in pairs:
+            k, _, v = o.partition("=")
+            d[k] = v
+        return d
+
+    def start_ours(pairs):
+        return start([a.engine, "uci"], "uci", opts(pairs))
+
+    def start_theirs():
+        if a.opponent == "self":
+            return start_ours(a.self_option)
+        cmd, proto, options = OPPONENTS[a.opponent]
+        if proto == "uci":
+            options = dict(options, Hash=a.hash)
+        return start(cmd, proto, options)
+
+    ours, theirs = start_ours(a.option), start_theirs()
+    their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join(a.self_option) + ")"
+    w = d = l = 0
+    scores = []
+    faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
+    pgn = open(a.pgn, "w") if a.pgn else None
+    for g in range(a.games):
+        fen = OPENINGS[(g // 2) % len(OPENINGS)]
+        we_white = g % 2 == 0
+        pair = [ours, theirs] if we_white else [theirs, ours]
+        names = ["polyboard", their_name] if we_white else [their_name, "polyboard"]
+        for e in pair:
+            try:
+                e.protocol.send_line("ucinewgame") if isinstance(e.protocol, chess.engine.UciProtocol) else None
+            except Exception:
+                pass
+        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies)
+        if offender is not None:
+            who = 0 if pair[offender] is ours else 1
+            faults[reason][who] += 1
+            if reason == "crash":
+                # Restart whoever crashed.
+                if who == 0:
+                    ours = start_ours(a.option)
+                else:
+                    theirs = start_theirs()
+        s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        s = s if we_white else 1 - s
+        scores.append(s)
+        w += s == 1.0
+        l += s == 0.0
+        d += s == 0.5
+        game.headers["Result"] = result
+        game.headers["Event"] = f"polyboard match {a.tc}"
+        game.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
+        game.headers["Termination"] = reason
+        if pgn:
+            print(game, file=pgn, end="\n\n", flush=True)
+        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); polyboard +{w} ={d} -{l}", flush=True)
+    n = len(scores)
+    mean = sum(scores) / n if n else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) if n else 0.0
+    e, err = elo(mean, n, sd)
+    print(f"polyboard vs {their_name} at {a.tc}: W {w} D {d} L {l} of {n}, score {100 * mean:.1f}%, "
+          f"Elo {e:+.0f} +/- {err:.0f} (95%)")
+    print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
+    for e in (ours, theirs):
+        try:
+            e.quit()
+        except Exception:
+            pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
