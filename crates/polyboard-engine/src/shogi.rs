@@ -335,4 +335,18 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        let b = FastBoard::from_position(&Position::startpos());
+        // Flags oldest first; the last is the current position (us to move).
+        let score = |flags: &[bool], back| Shogi { board: b.clone(), checks: flags.to_vec() }.repetition_score(back);
+        // We were in check in every position with us to move: the opponent checked
+        // perpetually and loses.
+        assert_eq!(score(&[true, false, true, false, true], 4), MATE_BOUND - 1);
+        // The opponent stood in check at every turn of theirs: we lose.
+        assert_eq!(score(&[false, true, false, true, false], 4), -(MATE_BOUND - 1));
+        // A check missing on each side: an ordinary draw.
+        assert_eq!(score(&[true, false, false, true, true], 4), 0);
+    }
 }
