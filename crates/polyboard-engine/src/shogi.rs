@@ -340,7 +340,7 @@ mod tests {
     fn perpetual_check_loses_for_the_checker() {
         let b = FastBoard::from_position(&Position::startpos());
         // Flags oldest first; the last is the current position (us to move).
-        let score = |flags: &[bool], back| Shogi { board: b.clone(), checks: flags.to_vec() }.repetition_score(back);
+        let score = |flags: &[bool], back| Shogi { board: b, checks: flags.to_vec() }.repetition_score(back);
         // We were in check in every position with us to move: the opponent checked
         // perpetually and loses.
         assert_eq!(score(&[true, false, true, false, true], 4), MATE_BOUND - 1);
