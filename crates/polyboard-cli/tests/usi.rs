@@ -265,3 +265,26 @@ fn plays_a_short_game_against_itself() {
     }
     e.quit();
 }
+
+#[test]
+fn go_depth_searches_the_same_tree_on_every_representation() {
+    let mut e = Engine::start();
+    for args in [
+        "startpos moves 7g7f 3c3d 2g2f",
+        "sfen 8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+    ] {
+        let mut seen = Vec::new();
+        for repr in REPRS {
+            e.send(&format!("setoption name Repr value {repr}"));
+            e.send("usinewgame");
+            e.send(&format!("position {args}"));
+            e.send("go depth 5");
+            let (best, lines) = e.bestmove();
+            let last = lines.iter().rev().find(|l| l.starts_with("info depth 5 ")).expect("depth 5 reported").clone();
+            let nodes = last.split_whitespace().skip_while(|&w| w != "nodes").nth(1).unwrap().to_string();
+            seen.push((repr, best, nodes));
+        }
+        assert!(seen.windows(2).all(|w| (&w[0].1, &w[0].2) == (&w[1].1, &w[1].2)), "{args}: {seen:?}");
+    }
+    e.quit();
+}

@@ -12,8 +12,9 @@
 //! - The null move: [`ShogiBoard`] has none, so [`Searchable::null_move_ok`] is always
 //!   false and the search never asks for one.
 //! - Move lists: the search's lists hold 256 moves; a shogi position can have up to 593
-//!   legal moves. Moves past 256 are left out (quiet ones: drops of the last kinds), so
-//!   the search never overflows; such positions need a big hand and are very rare.
+//!   legal moves, and middlegames with a few pieces in hand pass 256. The moves past
+//!   256 are left out, deterministically: the drops farthest from the opponent's king
+//!   (see `push_filtered`). Raising the search's capacity is the real fix.
 
 use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
@@ -86,14 +87,27 @@ impl<B: ShogiBoard> Shogi<B> {
     }
 }
 
-fn push_filtered(out: &mut MoveList<Move>, all: &Moves, keep: impl Fn(Move) -> bool) {
-    for &mv in all.iter() {
-        if out.len() >= LIST {
-            break;
-        }
-        if keep(mv) {
+/// Appends the moves of `all` that `keep` accepts, as many as `out` has room for.
+fn push_filtered<B: ShogiBoard>(board: &B, out: &mut MoveList<Move>, all: &Moves, keep: impl Fn(Move) -> bool) {
+    let room = LIST - out.len();
+    if all.len() <= room {
+        for &mv in all.iter().filter(|&&m| keep(m)) {
             out.push(mv);
         }
+        return;
+    }
+    // More moves than room (big hands, in real middlegames too): keep every board
+    // move, then the drops nearest the opponent's king, ties by key, so that what is
+    // left out does not depend on the representation's generation order.
+    let them = board.turn().flip();
+    let king = (0..SQUARES).find(|&sq| board.piece_on(sq) == Some(Piece::new(them, Kind::King))).unwrap_or(40);
+    let distance = |sq: Square| {
+        (file_of(sq) as i32 - file_of(king) as i32).abs().max((rank_of(sq) as i32 - rank_of(king) as i32).abs())
+    };
+    let mut kept: Vec<Move> = all.iter().copied().filter(|&m| keep(m)).collect();
+    kept.sort_unstable_by_key(|&m| (m.is_drop(), if m.is_drop() { distance(m.to()) } else { 0 }, m.0));
+    for &mv in kept.iter().take(room) {
+        out.push(mv);
     }
 }
 
@@ -105,11 +119,11 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
 
     fn generate_noisy(&self, out: &mut MoveList<Move>) {
         let all = self.all();
-        push_filtered(out, &all, |mv| self.is_noisy(mv));
+        push_filtered(&self.board, out, &all, |mv| self.is_noisy(mv));
     }
     fn generate_quiet(&self, out: &mut MoveList<Move>) {
         let all = self.all();
-        push_filtered(out, &all, |mv| !self.is_noisy(mv));
+        push_filtered(&self.board, out, &all, |mv| !self.is_noisy(mv));
     }
     #[inline]
     fn make(&mut self, mv: Move) -> B {
@@ -348,5 +362,18 @@ mod tests {
         assert_eq!(score(&[false, true, false, true, false], 4), -(MATE_BOUND - 1));
         // A check missing on each side: an ordinary draw.
         assert_eq!(score(&[true, false, false, true, true], 4), 0);
+    }
+
+    #[test]
+    fn the_593_move_position_fits_the_search_list() {
+        // The most legal moves in shogi; the lists keep every board move.
+        let p = pos("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+        assert_eq!(p.board().legal_moves().len(), 593);
+        let mut list = MoveList::new();
+        p.generate_noisy(&mut list);
+        p.generate_quiet(&mut list);
+        assert_eq!(list.len(), LIST);
+        let board_moves = p.board().legal_moves().iter().filter(|m| !m.is_drop()).count();
+        assert_eq!(list.iter().filter(|m| !m.is_drop()).count(), board_moves);
     }
 }
