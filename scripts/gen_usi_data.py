@@ -7,6 +7,7 @@ Lines:
   perft <depth> <nodes> <position command arguments>
   mate1 <sfen> | <every legal move that mates at once, USI, space separated>
   mated <sfen>            (the side to move is checkmated)
+  mate3 <sfen>            (no mate in one, but cshogi's mate_move(3) finds one)
 """
 import random
 import cshogi
@@ -58,6 +59,18 @@ def main():
             if b.mate_move_in_1ply() and mates < 4 and b.move_number > 40:
                 lines.append(f"mate1 {b.sfen()} | {' '.join(mating_moves(b))}")
                 mates += 1
+            b.push(rng.choice(list(b.legal_moves)))
+    rng = random.Random(12)
+    mate3 = 0
+    while mate3 < 4:
+        b = cshogi.Board()
+        for _ in range(300):
+            if b.is_game_over():
+                break
+            if b.move_number > 40 and not b.is_check() and not b.mate_move_in_1ply() and b.mate_move(3):
+                lines.append(f"mate3 {b.sfen()}")
+                mate3 += 1
+                break
             b.push(rng.choice(list(b.legal_moves)))
     with open(OUT, "w") as f:
         f.write("\n".join(lines) + "\n")

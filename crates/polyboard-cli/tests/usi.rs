@@ -198,6 +198,8 @@ fn garbage_is_reported_and_ignored() {
         "go perft",
         "go perft abc",
         "go btime x wtime",
+        "go mate soon",
+        "go mate",
         "ponderhit",
         "stop",
         "gameover win",
@@ -286,5 +288,39 @@ fn go_depth_searches_the_same_tree_on_every_representation() {
         }
         assert!(seen.windows(2).all(|w| (&w[0].1, &w[0].2) == (&w[1].1, &w[1].2)), "{args}: {seen:?}");
     }
+    e.quit();
+}
+
+#[test]
+fn go_mate_answers_with_a_mating_line() {
+    let mut e = Engine::start();
+    let sfens: Vec<String> =
+        data("mate1").iter().map(|r| r.split(" | ").next().unwrap().to_string()).chain(data("mate3")).collect();
+    for (i, sfen) in sfens.iter().enumerate() {
+        e.send(&format!("setoption name Repr value {}", REPRS[i % REPRS.len()]));
+        e.send(&format!("position sfen {sfen}"));
+        e.send("go mate 60000");
+        let lines = e.until("checkmate");
+        let answer = lines.last().unwrap();
+        let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+        assert!(!moves.is_empty() && moves[0] != "nomate" && moves[0] != "timeout", "{sfen}: {answer}");
+        let mut game = Game::new(Position::from_sfen(sfen).unwrap());
+        for m in &moves {
+            game.play_usi(m).unwrap_or_else(|err| panic!("{sfen}: {answer}: {err}"));
+        }
+        assert!(matches!(game.status(), Status::Checkmate { .. }), "{sfen}: {answer} does not mate");
+    }
+    // A mated side to move has no mate; a lone gold in hand gives none either.
+    for sfen in data("mated").iter().map(String::as_str).chain(["9/9/9/9/4k4/9/9/9/4K4 b G 1"]) {
+        e.send(&format!("position sfen {sfen}"));
+        e.send("go mate infinite");
+        assert_eq!(e.until("checkmate").last().unwrap(), "checkmate nomate", "{sfen}");
+    }
+    // Stopped at once: an answer all the same.
+    e.send("position sfen 9/9/9/9/4k4/9/9/9/4K4 b GGRRBBSS 1");
+    e.send("go mate infinite");
+    e.send("stop");
+    assert!(e.until("checkmate").last().unwrap().starts_with("checkmate "));
+    e.ready();
     e.quit();
 }

@@ -49,6 +49,7 @@
 //! - [`uci`]: the UCI front end (`polyboard uci`).
 //! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
 //! - [`shogi_eval`]: the shogi evaluation.
+//! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
 //! - [`usi`]: the USI front end (`polyboard usi`).
 
 #![warn(missing_docs)]
@@ -58,6 +59,7 @@ pub mod eval;
 pub mod search;
 pub mod shogi;
 pub mod shogi_eval;
+pub mod shogi_mate;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -10,12 +10,14 @@
 //! Nothing from the input stops the engine: a malformed line, an unknown command or
 //! option, a bad SFEN or an illegal move is answered with `info string ...` and
 //! ignored (moves before an illegal one in `position` stay played). With no legal
-//! move the engine answers `bestmove resign`. `go mate` is answered
-//! `checkmate notimplemented`.
+//! move the engine answers `bestmove resign`. `go mate <ms>|infinite` runs the df-pn
+//! solver ([`crate::shogi_mate`]) and answers `checkmate <moves>`, `checkmate nomate` or
+//! `checkmate timeout` (also after `stop`).
 
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::ShogiEval;
+use crate::shogi_mate::{MateResult, solve};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
 use crate::uci::{Output, score_text};
@@ -296,7 +298,14 @@ impl Engine {
                     };
                 }
                 "mate" => {
-                    return say(&self.out, "checkmate notimplemented");
+                    let ms = match args.get(i + 1) {
+                        Some(&"infinite") | None => None,
+                        Some(t) => match t.parse::<u64>() {
+                            Ok(v) => Some(v),
+                            Err(_) => return self.info(&format!("go mate: '{}' is not a time or infinite", clip(t))),
+                        },
+                    };
+                    return self.mate(ms);
                 }
                 "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" | "depth" | "nodes" => {
                     let Some(v) = num(i) else {
@@ -352,6 +361,31 @@ impl Engine {
         match spawned {
             Ok(handle) => self.running = Some(Running { control, handle }),
             Err(e) => self.info(&format!("could not start the search: {e}")),
+        }
+    }
+
+    /// `go mate`: the df-pn solver in the search thread, answering `checkmate ...`.
+    fn mate(&mut self, ms: Option<u64>) {
+        let control = Arc::new(Control::new(false));
+        let (out, pos, name, stop) = (self.out.clone(), self.position.clone(), self.repr.clone(), control.clone());
+        let deadline = ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
+        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+            let mut result = MateResult::Timeout;
+            with_shogi_repr!(name.as_str(), B => {
+                result = solve(&B::from_position(&pos), u64::MAX, deadline, &stop.stop);
+            });
+            let line = match result {
+                MateResult::Mate(moves) => {
+                    format!("checkmate {}", moves.iter().map(|&m| usi::format(m)).collect::<Vec<_>>().join(" "))
+                }
+                MateResult::NoMate => "checkmate nomate".to_string(),
+                MateResult::Timeout => "checkmate timeout".to_string(),
+            };
+            say(&out, &line);
+        });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(e) => self.info(&format!("could not start the solver: {e}")),
         }
     }
 
