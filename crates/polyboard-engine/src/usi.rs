@@ -20,27 +20,14 @@ use crate::shogi_eval::ShogiEval;
 use crate::shogi_mate::{MateResult, solve};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
-use crate::uci::{Output, score_text};
+use crate::uci::{Output, clip, say, score_text};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
-
-/// Writes one line and flushes it.
-fn say(out: &Output, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
-
-/// At most 40 characters of untrusted text, for messages.
-fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
-}
 
 struct Running {
     control: Arc<Control>,
