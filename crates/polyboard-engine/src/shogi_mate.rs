@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
+/// Bytes a table entry takes, about (key, two numbers, the map's overhead).
+pub const ENTRY_BYTES: usize = 48;
 /// "Infinite" proof or disproof number.
 const INF: u64 = 1 << 40;
 /// The longest mate line read from the table.
@@ -32,7 +34,7 @@ struct Solver<'a, B> {
     table: HashMap<u64, (u64, u64)>,
     path: Vec<u64>,
     nodes: u64,
-    max_nodes: u64,
+    max_entries: usize,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     aborted: bool,
@@ -59,7 +61,7 @@ impl<B: ShogiBoard> Solver<'_, B> {
     fn limits_hit(&mut self) -> bool {
         if !self.aborted && self.nodes.is_multiple_of(1024) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            self.aborted = late || self.stop.load(Relaxed) || self.nodes >= self.max_nodes;
+            self.aborted = late || self.stop.load(Relaxed) || self.table.len() >= self.max_entries;
         }
         self.aborted
     }
@@ -131,14 +133,14 @@ impl<B: ShogiBoard> Solver<'_, B> {
     }
 }
 
-/// Looks for a mate by checks for the side to move of `root`, within `max_nodes`, the
-/// `deadline` and until `stop` is set.
-pub fn solve<B: ShogiBoard>(root: &B, max_nodes: u64, deadline: Option<Instant>, stop: &AtomicBool) -> MateResult {
+/// Looks for a mate by checks for the side to move of `root`, with at most
+/// `max_entries` positions in its table, before the `deadline` and until `stop` is set.
+pub fn solve<B: ShogiBoard>(root: &B, max_entries: usize, deadline: Option<Instant>, stop: &AtomicBool) -> MateResult {
     let mut s = Solver::<B> {
         table: HashMap::new(),
         path: Vec::new(),
         nodes: 0,
-        max_nodes,
+        max_entries,
         deadline,
         stop,
         aborted: false,

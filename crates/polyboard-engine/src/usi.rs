@@ -17,7 +17,7 @@
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::ShogiEval;
-use crate::shogi_mate::{MateResult, solve};
+use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
 use crate::uci::{Output, clip, say, score_text};
@@ -355,11 +355,13 @@ impl Engine {
     fn mate(&mut self, ms: Option<u64>) {
         let control = Arc::new(Control::new(false));
         let (out, pos, name, stop) = (self.out.clone(), self.position.clone(), self.repr.clone(), control.clone());
+        // The solver's table gets as much memory as USI_Hash.
+        let entries = self.hash.saturating_mul(1 << 20) / ENTRY_BYTES;
         let deadline = ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
         let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
             let mut result = MateResult::Timeout;
             with_shogi_repr!(name.as_str(), B => {
-                result = solve(&B::from_position(&pos), u64::MAX, deadline, &stop.stop);
+                result = solve(&B::from_position(&pos), entries, deadline, &stop.stop);
             });
             let line = match result {
                 MateResult::Mate(moves) => {
