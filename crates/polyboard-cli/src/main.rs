@@ -31,6 +31,8 @@ enum Command {
     Decode(codec::DecodeArgs),
     /// Play chess over UCI on stdin and stdout (the engine; see polyboard-engine).
     Uci,
+    /// Play shogi over USI on stdin and stdout (the engine; see polyboard-engine).
+    Usi,
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
@@ -58,6 +60,10 @@ fn main() -> ExitCode {
         Command::Decode(args) => codec::decode(args),
         Command::Uci => {
             polyboard_engine::uci::run();
+            ExitCode::SUCCESS
+        }
+        Command::Usi => {
+            polyboard_engine::usi::run();
             ExitCode::SUCCESS
         }
         Command::Reprs { variant, variants: file } => match variant.as_str() {

@@ -47,15 +47,23 @@
 //! - [`eval`]: the chess evaluation.
 //! - [`chess`]: chess as a [`Searchable`], and the list of searchable representations.
 //! - [`uci`]: the UCI front end (`polyboard uci`).
+//! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
+//! - [`shogi_eval`]: the shogi evaluation.
+//! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
+//! - [`usi`]: the USI front end (`polyboard usi`).
 
 #![warn(missing_docs)]
 
 pub mod chess;
 pub mod eval;
 pub mod search;
+pub mod shogi;
+pub mod shogi_eval;
+pub mod shogi_mate;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod usi;
 
 use polyboard_core::MoveList;
 
@@ -131,6 +139,12 @@ pub trait Searchable: Clone + Send + 'static {
     fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
     /// The history slot of `mv` (the piece moved or dropped and its target).
     fn history_index(&self, mv: Self::Move) -> usize;
+    /// The score (for the side to move) of a position that occurred `back` plies
+    /// before: a draw in chess; in shogi a perpetual check loses for the checker.
+    fn repetition_score(&self, back: usize) -> i32 {
+        let _ = back;
+        0
+    }
     /// True when a null move is unlikely to fall into zugzwang (the side to move has
     /// more than pawns and king).
     fn null_move_ok(&self) -> bool;

@@ -496,18 +496,19 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         }
     }
 
-    fn is_repetition(&self) -> bool {
+    /// How many plies back the current position occurred before, if it did.
+    fn repetition(&self) -> Option<usize> {
         let n = self.keys.len();
         let key = self.keys[n - 1];
         let back = (self.pos.reversible_plies() as usize).min(n - 1);
         let mut i = 2;
         while i <= back {
             if self.keys[n - 1 - i] == key {
-                return true;
+                return Some(i);
             }
             i += 2;
         }
-        false
+        None
     }
 
     fn hist_slot(&self, side: usize, index: usize) -> usize {
@@ -736,8 +737,11 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.pos.rule_draw() || self.is_repetition() {
+        if self.pos.rule_draw() {
             return 0;
+        }
+        if let Some(back) = self.repetition() {
+            return self.pos.repetition_score(back);
         }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(&self.pos);

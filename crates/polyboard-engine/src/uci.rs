@@ -31,7 +31,7 @@ use std::time::Instant;
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// Writes one line and flushes it.
-fn say(out: &Output, line: &str) {
+pub(crate) fn say(out: &Output, line: &str) {
     if let Ok(mut w) = out.lock() {
         let _ = writeln!(w, "{line}");
         let _ = w.flush();
@@ -608,6 +608,6 @@ impl Reporter<Move> for UciReporter {
 }
 
 /// At most 40 characters of untrusted text, for messages.
-fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }

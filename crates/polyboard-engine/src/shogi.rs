@@ -1,0 +1,379 @@
+//! Shogi as a [`Searchable`]: [`Shogi`] wraps any [`ShogiBoard`] representation
+//! (copy-make: the undo record is the board before the move), and
+//! [`with_shogi_repr!`](polyboard_shogi::with_shogi_repr) picks one by name.
+//!
+//! - Staged generation: the noisy moves are captures and promotions; the quiet ones
+//!   are the rest, drops included. A representation generates all legal moves at once,
+//!   so each stage generates them and keeps its share.
+//! - Repetition (sennichite) is a draw, except that the side that gave check with every
+//!   one of its moves through the repetition loses ([`Searchable::repetition_score`]);
+//!   the wrapper keeps, for every position since the game's start, whether the side to
+//!   move stood in check.
+//! - The null move: [`ShogiBoard`] has none, so [`Searchable::null_move_ok`] is always
+//!   false and the search never asks for one.
+//! - Move lists: the search's lists hold 256 moves; a shogi position can have up to 593
+//!   legal moves, and middlegames with a few pieces in hand pass 256. The moves past
+//!   256 are left out, deterministically: the drops farthest from the opponent's king
+//!   (see `push_filtered`). Raising the search's capacity is the real fix.
+
+use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
+use polyboard_core::MoveList;
+use polyboard_shogi::types::{SQUARES, file_of, rank_of, square};
+use polyboard_shogi::{Color, Kind, Move, Moves, Piece, ShogiBoard, Square};
+
+/// The capacity of the search's move lists.
+const LIST: usize = 256;
+
+impl SearchMove for Move {
+    #[inline(always)]
+    fn key(self) -> u32 {
+        // A legal move never has from == to == 0, so the key is never 0.
+        self.0 as u32
+    }
+}
+
+/// Piece values by kind index (0 unused; pawn .. dragon), for ordering, exchange and
+/// delta pruning. Hand-set (the usual proportions of shogi programs), not tuned.
+pub const SEE_VALUE: [i32; 15] = [0, 90, 315, 405, 495, 855, 990, 540, 15_000, 540, 540, 540, 540, 945, 1395];
+
+/// The value of a piece of kind `k`.
+#[inline(always)]
+pub fn value(k: Kind) -> i32 {
+    SEE_VALUE[k.index()]
+}
+
+/// A shogi position on the representation `B`, with the check flags of the game so far.
+#[derive(Clone, Debug)]
+pub struct Shogi<B> {
+    board: B,
+    /// For every position from the game's start to the current one: whether its side
+    /// to move stood in check.
+    checks: Vec<bool>,
+}
+
+impl<B: ShogiBoard> Shogi<B> {
+    /// The position `board`, reached after positions whose check flags are `before`
+    /// (oldest first; the same positions whose keys the search gets as history).
+    pub fn new(board: B, before: &[bool]) -> Shogi<B> {
+        let mut checks = before.to_vec();
+        checks.push(board.is_check());
+        Shogi { board, checks }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &B {
+        &self.board
+    }
+
+    /// All legal moves.
+    fn all(&self) -> Moves {
+        let mut list = Moves::new();
+        self.board.generate_moves(&mut list);
+        list
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_promotion() || (!mv.is_drop() && self.board.piece_on(mv.to()).is_some())
+    }
+
+    /// The kind `mv` captures, if any.
+    fn victim(&self, mv: Move) -> Option<Kind> {
+        if mv.is_drop() { None } else { self.board.piece_on(mv.to()).map(|p| p.kind()) }
+    }
+
+    /// The kind that moves (or is dropped), before promotion.
+    fn mover(&self, mv: Move) -> Kind {
+        if mv.is_drop() { mv.drop_kind() } else { self.board.piece_on(mv.from()).map_or(Kind::Pawn, |p| p.kind()) }
+    }
+}
+
+/// Appends the moves of `all` that `keep` accepts, as many as `out` has room for.
+fn push_filtered<B: ShogiBoard>(board: &B, out: &mut MoveList<Move>, all: &Moves, keep: impl Fn(Move) -> bool) {
+    let room = LIST - out.len();
+    if all.len() <= room {
+        for &mv in all.iter().filter(|&&m| keep(m)) {
+            out.push(mv);
+        }
+        return;
+    }
+    // More moves than room (big hands, in real middlegames too): keep every board
+    // move, then the drops nearest the opponent's king, ties by key, so that what is
+    // left out does not depend on the representation's generation order.
+    let them = board.turn().flip();
+    let king = (0..SQUARES).find(|&sq| board.piece_on(sq) == Some(Piece::new(them, Kind::King))).unwrap_or(40);
+    let distance = |sq: Square| {
+        (file_of(sq) as i32 - file_of(king) as i32).abs().max((rank_of(sq) as i32 - rank_of(king) as i32).abs())
+    };
+    let mut kept: Vec<Move> = all.iter().copied().filter(|&m| keep(m)).collect();
+    kept.sort_unstable_by_key(|&m| (m.is_drop(), if m.is_drop() { distance(m.to()) } else { 0 }, m.0));
+    for &mv in kept.iter().take(room) {
+        out.push(mv);
+    }
+}
+
+impl<B: ShogiBoard> Searchable for Shogi<B> {
+    type Move = Move;
+    type Undo = B;
+    // Piece code (color << 4 | kind, below 32) times the 81 targets.
+    const HISTORY_SIZE: usize = 32 * SQUARES;
+
+    fn generate_noisy(&self, out: &mut MoveList<Move>) {
+        let all = self.all();
+        push_filtered(&self.board, out, &all, |mv| self.is_noisy(mv));
+    }
+    fn generate_quiet(&self, out: &mut MoveList<Move>) {
+        let all = self.all();
+        push_filtered(&self.board, out, &all, |mv| !self.is_noisy(mv));
+    }
+    #[inline]
+    fn make(&mut self, mv: Move) -> B {
+        let before = self.board.clone();
+        self.board.apply(mv);
+        self.checks.push(self.board.is_check());
+        before
+    }
+    #[inline]
+    fn unmake(&mut self, _mv: Move, undo: B) {
+        self.board = undo;
+        self.checks.pop();
+    }
+    fn make_null(&mut self) -> B {
+        // Never called: null_move_ok is false. Passing is not a ShogiBoard operation.
+        self.board.clone()
+    }
+    fn unmake_null(&mut self, undo: B) {
+        self.board = undo;
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.board.key()
+    }
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checks.last().copied().unwrap_or(false)
+    }
+    #[inline(always)]
+    fn side(&self) -> usize {
+        self.board.turn().index()
+    }
+    #[inline(always)]
+    fn reversible_plies(&self) -> u32 {
+        // Every shogi move can in principle recur (captured pieces come back by drops).
+        self.checks.len().saturating_sub(1) as u32
+    }
+    #[inline(always)]
+    fn rule_draw(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn no_moves(&self, _in_check: bool) -> NoMoves {
+        NoMoves::Loss
+    }
+    fn repetition_score(&self, back: usize) -> i32 {
+        let n = self.checks.len();
+        if back == 0 || back >= n {
+            return 0;
+        }
+        // Positions n-1, n-3, .. have us to move; n-2, n-4, .. the opponent.
+        let all_checked = |first: usize| (first..=back).step_by(2).all(|i| self.checks[n - 1 - i]);
+        if all_checked(0) {
+            // The opponent checked with every move: it loses.
+            MATE_BOUND - 1
+        } else if all_checked(1) {
+            -(MATE_BOUND - 1)
+        } else {
+            0
+        }
+    }
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        let victim = self.victim(mv).map_or(0, value);
+        let promo = if mv.is_promotion() { value(self.mover(mv).promoted()) - value(self.mover(mv)) } else { 0 };
+        (victim + promo) * 16 - self.mover(mv).index() as i32
+    }
+    fn gain(&self, mv: Move) -> i32 {
+        let victim = self.victim(mv).map_or(0, value);
+        let promo = if mv.is_promotion() { value(self.mover(mv).promoted()) - value(self.mover(mv)) } else { 0 };
+        // A captured piece also goes to our hand: count it twice (off their side, onto ours).
+        2 * victim + promo
+    }
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        // One exchange: what the move wins, less the moved piece when the opponent
+        // attacks the target square (with the origin vacated). Recaptures beyond the
+        // first are not followed.
+        let mover = if mv.is_promotion() { self.mover(mv).promoted() } else { self.mover(mv) };
+        let win =
+            self.victim(mv).map_or(0, value) + if mv.is_promotion() { value(mover) - value(self.mover(mv)) } else { 0 };
+        if win - value(mover) >= threshold {
+            return true;
+        }
+        if win < threshold {
+            return false;
+        }
+        let vacated = if mv.is_drop() { None } else { Some(mv.from()) };
+        !attacked(&self.board, mv.to(), self.board.turn().flip(), vacated)
+    }
+    fn history_index(&self, mv: Move) -> usize {
+        let code = Piece::new(self.board.turn(), self.mover(mv)).0 as usize;
+        code * SQUARES + mv.to()
+    }
+    fn null_move_ok(&self) -> bool {
+        false
+    }
+}
+
+/// True when `by` attacks `sq` on `board`, with the square `vacated` taken as empty.
+/// A plain mailbox walk over `piece_on`, so it works on every representation.
+pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option<Square>) -> bool {
+    let f = file_of(sq) as i32;
+    let r = rank_of(sq) as i32;
+    // Forward for `by` (towards rank a for Black).
+    let fw = if by == Color::Black { -1 } else { 1 };
+    let at = |df: i32, dr: i32| -> Option<Piece> {
+        let (nf, nr) = (f + df, r + dr);
+        if !(1..=9).contains(&nf) || !(0..=8).contains(&nr) {
+            return None;
+        }
+        let s = square(nf as usize, nr as usize);
+        if Some(s) == vacated { None } else { board.piece_on(s) }
+    };
+    let on_board = |df: i32, dr: i32| (1..=9).contains(&(f + df)) && (0..=8).contains(&(r + dr));
+    // Steps: the attacker stands at sq - d and moves by d (d in `by`'s orientation).
+    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let Some(p) = at(-df, dr * fw) else { continue };
+        if p.color() != by {
+            continue;
+        }
+        use Kind::*;
+        let ok = match p.kind() {
+            King => true,
+            Pawn | Lance => (df, dr) == (0, -1),
+            Silver => dr == -1 || (dr == 1 && df != 0),
+            Gold | ProPawn | ProLance | ProKnight | ProSilver => dr == -1 || (dr == 0) || (df, dr) == (0, 1),
+            Horse => df == 0 || dr == 0,
+            Dragon => df != 0 && dr != 0,
+            _ => false,
+        };
+        if ok {
+            return true;
+        }
+    }
+    // Knights jump two forward and one aside.
+    for df in [-1, 1] {
+        if let Some(p) = at(-df, 2 * -fw)
+            && p.color() == by
+            && p.kind() == Kind::Knight
+        {
+            return true;
+        }
+    }
+    // Slides: walk away from sq against the direction of travel.
+    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let (sf, sr) = (-df, dr * fw);
+        let mut k = 1;
+        while on_board(sf * k, sr * k) {
+            if let Some(p) = at(sf * k, sr * k) {
+                if p.color() == by {
+                    let diag = df != 0 && dr != 0;
+                    let ok = match p.kind() {
+                        Kind::Lance => (df, dr) == (0, -1),
+                        Kind::Bishop | Kind::Horse => diag,
+                        Kind::Rook | Kind::Dragon => !diag,
+                        _ => false,
+                    };
+                    if ok {
+                        return true;
+                    }
+                }
+                break;
+            }
+            k += 1;
+        }
+    }
+    false
+}
+
+/// USI move text for shogi positions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UsiText;
+
+impl<B: ShogiBoard> MoveText<Shogi<B>> for UsiText {
+    fn format(&self, _pos: &Shogi<B>, mv: Move) -> String {
+        polyboard_shogi::usi::format(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboard_shogi::Position;
+    use polyboard_shogi::repr::FastBoard;
+
+    fn pos(sfen: &str) -> Shogi<FastBoard> {
+        Shogi::new(FastBoard::from_position(&Position::from_sfen(sfen).unwrap()), &[])
+    }
+
+    #[test]
+    fn stages_partition_the_legal_moves() {
+        // Middlegames with captures, promotions and drops available.
+        for sfen in [
+            "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        ] {
+            let p = pos(sfen);
+            let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+            p.generate_noisy(&mut noisy);
+            p.generate_quiet(&mut quiet);
+            let mut both: Vec<u16> = noisy.iter().chain(quiet.iter()).map(|m| m.0).collect();
+            both.sort();
+            let mut all: Vec<u16> = p.board().legal_moves().iter().map(|m| m.0).collect();
+            all.sort();
+            assert_eq!(both, all);
+            assert!(noisy.iter().all(|m| m.is_promotion() || p.board().piece_on(m.to()).is_some()));
+            assert!(!noisy.is_empty() && quiet.iter().any(|m| m.is_drop()));
+        }
+    }
+
+    #[test]
+    fn attacks_agree_with_the_reference_position() {
+        for sfen in [
+            polyboard_shogi::STARTPOS,
+            "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        ] {
+            let p = Position::from_sfen(sfen).unwrap();
+            let b = FastBoard::from_position(&p);
+            for sq in 0..SQUARES {
+                for by in [Color::Black, Color::White] {
+                    assert_eq!(attacked(&b, sq, by, None), p.attacked(sq, by), "{sfen} {sq} {by:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        let b = FastBoard::from_position(&Position::startpos());
+        // Flags oldest first; the last is the current position (us to move).
+        let score = |flags: &[bool], back| Shogi { board: b, checks: flags.to_vec() }.repetition_score(back);
+        // We were in check in every position with us to move: the opponent checked
+        // perpetually and loses.
+        assert_eq!(score(&[true, false, true, false, true], 4), MATE_BOUND - 1);
+        // The opponent stood in check at every turn of theirs: we lose.
+        assert_eq!(score(&[false, true, false, true, false], 4), -(MATE_BOUND - 1));
+        // A check missing on each side: an ordinary draw.
+        assert_eq!(score(&[true, false, false, true, true], 4), 0);
+    }
+
+    #[test]
+    fn the_593_move_position_fits_the_search_list() {
+        // The most legal moves in shogi; the lists keep every board move.
+        let p = pos("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+        assert_eq!(p.board().legal_moves().len(), 593);
+        let mut list = MoveList::new();
+        p.generate_noisy(&mut list);
+        p.generate_quiet(&mut list);
+        assert_eq!(list.len(), LIST);
+        let board_moves = p.board().legal_moves().iter().filter(|m| !m.is_drop()).count();
+        assert_eq!(list.iter().filter(|m| !m.is_drop()).count(), board_moves);
+    }
+}

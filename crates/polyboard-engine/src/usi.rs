@@ -1,0 +1,529 @@
+//! The USI front end: `polyboard usi`.
+//!
+//! Commands: `usi`, `isready` (answered during a search too), `setoption`,
+//! `usinewgame`, `position sfen <sfen>|startpos [moves ...]`, `go` (`btime`, `wtime`,
+//! `binc`, `winc`, `byoyomi`, `movetime`, `depth`, `nodes`, `infinite`, `ponder`, and
+//! `perft N`), `stop`, `ponderhit`, `gameover`, `quit`, plus `d` (the position).
+//!
+//! Options: `USI_Hash`, `Threads`, `Repr` (a `polyboard_shogi` representation).
+//!
+//! Nothing from the input stops the engine: a malformed line, an unknown command or
+//! option, a bad SFEN or an illegal move is answered with `info string ...` and
+//! ignored (moves before an illegal one in `position` stay played). With no legal
+//! move the engine answers `bestmove resign`. `go mate <ms>|infinite` runs the df-pn
+//! solver ([`crate::shogi_mate`]) and answers `checkmate <moves>`, `checkmate nomate` or
+//! `checkmate timeout` (also after `stop`).
+
+use crate::search::{Control, Info, Reporter, STACK, Settings, search};
+use crate::shogi::Shogi;
+use crate::shogi_eval::ShogiEval;
+use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
+use crate::time::Limits;
+use crate::tt::{Bound, Table};
+use crate::uci::{Output, clip, say, score_text};
+use crate::{MATE, MATE_BOUND, SearchMove};
+use polyboard_shogi::{Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
+use std::io::BufRead;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+const HASH_MAX: usize = 65_536;
+const THREADS_MAX: usize = 256;
+/// The `Move Overhead` the time manager reserves per move, in milliseconds.
+const OVERHEAD: u64 = 50;
+
+/// The USI engine state: options, the game, and the search in progress.
+pub struct Engine {
+    out: Output,
+    hash: usize,
+    threads: usize,
+    repr: String,
+    tt: Arc<Table>,
+    position: Position,
+    /// Keys of the positions before the current one, since the game's start.
+    history: Vec<u64>,
+    /// Whether the side to move stood in check, for the same positions.
+    checks: Vec<bool>,
+    running: Option<Running>,
+}
+
+/// Runs the protocol on stdin and stdout until `quit` or the end of input.
+pub fn run() {
+    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let mut engine = Engine::new(out);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match lines.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !engine.handle(&line) {
+                    return;
+                }
+            }
+        }
+    }
+    engine.stop();
+}
+
+impl Engine {
+    /// A fresh engine writing to `out`.
+    pub fn new(out: Output) -> Engine {
+        Engine {
+            out,
+            hash: 16,
+            threads: 1,
+            repr: repr::names()[0].to_string(),
+            tt: Arc::new(Table::new(16)),
+            position: Position::startpos(),
+            history: Vec::new(),
+            checks: Vec::new(),
+            running: None,
+        }
+    }
+
+    fn info(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    /// Handles one input line; false after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else { return true };
+        let args = &tokens[1..];
+        match cmd {
+            "usi" => self.usi(),
+            "isready" => say(&self.out, "readyok"),
+            "debug" | "register" => {}
+            "usinewgame" => {
+                self.stop();
+                self.tt.clear();
+            }
+            "setoption" => {
+                self.stop();
+                self.setoption(args);
+            }
+            "position" => {
+                self.stop();
+                self.set_position(args);
+            }
+            "go" => {
+                self.stop();
+                self.go(args);
+            }
+            "stop" => self.stop(),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            "gameover" => self.stop_silently(),
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            "d" => {
+                self.stop();
+                self.display();
+            }
+            _ => self.info(&format!("unknown command '{}'", clip(cmd))),
+        }
+        true
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop.store(true, Relaxed);
+            r.control.pondering.store(false, Relaxed);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// After `gameover`: the search (a ponder search, usually) ends; its `bestmove`
+    /// is still written, which GUIs ignore at that point.
+    fn stop_silently(&mut self) {
+        self.stop();
+    }
+
+    fn usi(&self) {
+        let names = repr::names();
+        let reprs = names.iter().map(|n| format!(" var {n}")).collect::<String>();
+        let lines = [
+            format!("id name polyboard {}", env!("CARGO_PKG_VERSION")),
+            "id author the polyboard authors".to_string(),
+            format!("option name USI_Hash type spin default 16 min 1 max {HASH_MAX}"),
+            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+            format!("option name Repr type combo default {}{reprs}", names[0]),
+            "usiok".to_string(),
+        ];
+        for l in lines {
+            say(&self.out, &l);
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") || args.len() < 2 {
+            return self.info("setoption: expected 'setoption name <name> [value <value>]'");
+        }
+        let vpos = args.iter().position(|&t| t == "value");
+        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
+        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(v),
+                _ => {
+                    Err(format!("option '{}': value '{}' is not a number in {min}..={max}", clip(&name), clip(&value)))
+                }
+            }
+        };
+        let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+            "usi_hash" | "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
+                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
+                match Table::try_new(v as usize) {
+                    Some(t) => {
+                        self.tt = Arc::new(t);
+                        self.hash = v as usize;
+                        Ok(())
+                    }
+                    None => {
+                        self.tt = Arc::new(Table::new(self.hash));
+                        Err(format!("USI_Hash {v}: not enough memory; kept {} MiB", self.hash))
+                    }
+                }
+            }),
+            "threads" => spin(1, THREADS_MAX as u64).map(|v| self.threads = v as usize),
+            "repr" => {
+                let v = value.to_ascii_lowercase();
+                if repr::names().contains(&v.as_str()) {
+                    self.repr = v;
+                    Ok(())
+                } else {
+                    Err(format!("option 'Repr': '{}' is not one of {}", clip(&value), repr::names().join(", ")))
+                }
+            }
+            // USI_Ponder and the GUIs' own options: accepted, nothing to do.
+            "usi_ponder" => Ok(()),
+            _ => Err(format!("unknown option '{}'", clip(&name))),
+        };
+        if let Err(e) = result {
+            self.info(&e);
+        }
+    }
+
+    fn set_position(&mut self, args: &[&str]) {
+        let (start, rest) = match args.first() {
+            Some(&"startpos") => (Position::startpos(), &args[1..]),
+            Some(&"sfen") => {
+                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+                let sfen = args[1..end].join(" ");
+                match Position::from_sfen(&sfen) {
+                    Ok(p) => (p, &args[end..]),
+                    Err(e) => return self.info(&format!("position ignored: {e}")),
+                }
+            }
+            _ => return self.info("position: expected 'startpos' or 'sfen <sfen>'"),
+        };
+        let moves = match rest.first() {
+            None => &[][..],
+            Some(&"moves") => &rest[1..],
+            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
+        };
+        let mut pos = start;
+        let mut history = Vec::new();
+        let mut checks = Vec::new();
+        for text in moves {
+            match usi::parse(&pos, text) {
+                Ok(mv) => {
+                    history.push(pos.key());
+                    checks.push(pos.is_check());
+                    pos = pos.play(mv);
+                }
+                Err(e) => {
+                    self.info(&format!("{e}; the moves from it on are ignored"));
+                    break;
+                }
+            }
+        }
+        self.position = pos;
+        self.history = history;
+        self.checks = checks;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut byoyomi = 0;
+        let mut i = 0;
+        let num =
+            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
+        while i < args.len() {
+            let t = args[i];
+            let mut used = 2;
+            match t {
+                "infinite" => {
+                    limits.infinite = true;
+                    used = 1;
+                }
+                "ponder" => {
+                    limits.ponder = true;
+                    used = 1;
+                }
+                "perft" => {
+                    return match num(i) {
+                        Some(d) => self.perft(d.min(20) as u32),
+                        None => self.info("go perft: expected a depth"),
+                    };
+                }
+                "mate" => {
+                    let ms = match args.get(i + 1) {
+                        Some(&"infinite") | None => None,
+                        Some(t) => match t.parse::<u64>() {
+                            Ok(v) => Some(v),
+                            Err(_) => return self.info(&format!("go mate: '{}' is not a time or infinite", clip(t))),
+                        },
+                    };
+                    return self.mate(ms);
+                }
+                "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" | "depth" | "nodes" => {
+                    let Some(v) = num(i) else {
+                        self.info(&format!("go: '{t}' needs a number; ignored"));
+                        i += 1;
+                        continue;
+                    };
+                    // Side 0 is Black (sente), as Searchable::side numbers it.
+                    match t {
+                        "btime" => limits.time[0] = Some(v),
+                        "wtime" => limits.time[1] = Some(v),
+                        "binc" => limits.inc[0] = v,
+                        "winc" => limits.inc[1] = v,
+                        "byoyomi" => byoyomi = v,
+                        "movetime" => limits.movetime = Some(v),
+                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
+                        _ => limits.nodes = Some(v),
+                    }
+                }
+                _ => {
+                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
+                    used = 1;
+                }
+            }
+            i += used;
+        }
+        if byoyomi > 0 {
+            // Byoyomi as the time manager sees it: the clock plus one period, and one
+            // period added per move.
+            for side in 0..2 {
+                limits.time[side] = Some(limits.time[side].unwrap_or(0) + byoyomi);
+                limits.inc[side] += byoyomi;
+            }
+        }
+        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() {
+            limits.infinite = true;
+        }
+        let control = Arc::new(Control::new(limits.ponder));
+        let job = Job {
+            out: self.out.clone(),
+            tt: self.tt.clone(),
+            control: control.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            checks: self.checks.clone(),
+            limits,
+            settings: Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD },
+        };
+        let name = self.repr.clone();
+        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+            with_shogi_repr!(name.as_str(), B => job.run::<B>());
+        });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(e) => self.info(&format!("could not start the search: {e}")),
+        }
+    }
+
+    /// `go mate`: the df-pn solver in the search thread, answering `checkmate ...`.
+    fn mate(&mut self, ms: Option<u64>) {
+        let control = Arc::new(Control::new(false));
+        let (out, pos, name, stop) = (self.out.clone(), self.position.clone(), self.repr.clone(), control.clone());
+        // The solver's table gets as much memory as USI_Hash.
+        let entries = self.hash.saturating_mul(1 << 20) / ENTRY_BYTES;
+        let deadline = ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
+        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+            let mut result = MateResult::Timeout;
+            with_shogi_repr!(name.as_str(), B => {
+                result = solve(&B::from_position(&pos), entries, deadline, &stop.stop);
+            });
+            let line = match result {
+                MateResult::Mate(moves) => {
+                    format!("checkmate {}", moves.iter().map(|&m| usi::format(m)).collect::<Vec<_>>().join(" "))
+                }
+                MateResult::NoMate => "checkmate nomate".to_string(),
+                MateResult::Timeout => "checkmate timeout".to_string(),
+            };
+            say(&out, &line);
+        });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(e) => self.info(&format!("could not start the solver: {e}")),
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let pos = &self.position;
+        let mut rows = Vec::new();
+        with_shogi_repr!(self.repr.as_str(), B => {
+            rows = polyboard_shogi::divide(&B::from_position(pos), depth.max(1), false);
+        });
+        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (usi::format(m), n)).collect();
+        lines.sort();
+        let mut total = 0;
+        for (m, n) in &lines {
+            say(&self.out, &format!("{m}: {n}"));
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        let ms = start.elapsed().as_millis();
+        say(&self.out, &format!("\nNodes searched: {total}"));
+        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+    }
+
+    fn display(&self) {
+        let pos = &self.position;
+        let mut s = String::new();
+        for rank in 0..9 {
+            for file in (1..=9).rev() {
+                let sq = polyboard_shogi::types::square(file, rank);
+                let cell = match pos.board[sq] {
+                    None => " . ".to_string(),
+                    Some(p) => {
+                        let l = p.kind().unpromoted().letter();
+                        let l = if p.color() == polyboard_shogi::Color::Black {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l.to_ascii_lowercase()
+                        };
+                        format!("{}{l} ", if p.kind().is_promoted() { '+' } else { ' ' })
+                    }
+                };
+                s.push_str(&cell);
+            }
+            s.push_str(&format!(" {}\n", (b'a' + rank as u8) as char));
+        }
+        s.push_str(" 9  8  7  6  5  4  3  2  1\n");
+        s.push_str(&format!("\nSfen: {}\nKey: {:016X}\nCheck: {}", pos.sfen(), pos.key(), pos.is_check()));
+        s.push_str(&format!("\nRepr: {}", self.repr));
+        say(&self.out, &s);
+    }
+}
+
+/// One `go`, moved into the search thread.
+struct Job {
+    out: Output,
+    tt: Arc<Table>,
+    control: Arc<Control>,
+    position: Position,
+    history: Vec<u64>,
+    checks: Vec<bool>,
+    limits: Limits,
+    settings: Settings,
+}
+
+impl Job {
+    fn run<B: ShogiBoard>(self) {
+        let root = Shogi::new(B::from_position(&self.position), &self.checks);
+        let mut reporter = UsiReporter { out: self.out.clone(), root: self.position.clone() };
+        let outcome = search(
+            &root,
+            &self.history,
+            &ShogiEval,
+            &self.limits,
+            &self.settings,
+            &self.tt,
+            &self.control,
+            &mut reporter,
+        );
+        let legal = |p: &Position, m: Move| p.is_legal(m);
+        let line = match outcome.best.filter(|&b| legal(&self.position, b)) {
+            None => "bestmove resign".to_string(),
+            Some(best) => {
+                let mut l = format!("bestmove {}", usi::format(best));
+                let after = self.position.play(best);
+                let ponder = outcome.ponder.or_else(|| {
+                    let key = self.tt.probe(after.key(), 0)?.mv;
+                    after.legal_moves().iter().copied().find(|m| m.key() == key)
+                });
+                if let Some(p) = ponder.filter(|&p| legal(&after, p)) {
+                    l.push_str(&format!(" ponder {}", usi::format(p)));
+                }
+                l
+            }
+        };
+        // While pondering (or in `go infinite`), bestmove waits for stop or ponderhit.
+        while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        say(&self.out, &line);
+    }
+}
+
+struct UsiReporter {
+    out: Output,
+    root: Position,
+}
+
+impl Reporter<Move> for UsiReporter {
+    fn info(&mut self, info: &Info<Move>) {
+        let ms = info.time.as_millis();
+        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+        let bound = match info.bound {
+            Some(Bound::Lower) => " lowerbound",
+            Some(Bound::Upper) => " upperbound",
+            _ => "",
+        };
+        let mut pos = self.root.clone();
+        let mut pv = String::new();
+        for &m in &info.pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            pv.push(' ');
+            pv.push_str(&usi::format(m));
+            pos = pos.play(m);
+        }
+        // USI writes mate scores in plies, with the sign of the winner.
+        let score = if info.score.abs() >= MATE_BOUND && info.score.abs() <= MATE {
+            let plies = MATE - info.score.abs();
+            format!("mate {}{plies}", if info.score < 0 { "-" } else { "" })
+        } else {
+            score_text(info.score)
+        };
+        say(
+            &self.out,
+            &format!(
+                "info depth {} seldepth {} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
+                info.depth,
+                info.seldepth,
+                info.nodes,
+                info.hashfull,
+                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
+            ),
+        );
+    }
+
+    fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
+        say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", usi::format(mv)));
+    }
+}
