@@ -1,6 +1,6 @@
 //! The null move's bookkeeping. Passing changes the side to move, the clocks, the en
 //! passant square and the key; every representation keeps those the same way, so
-//! this is no part of any technique and the singletons share it.
+//! this is no part of any technique and every representation shares it.
 
 use crate::types::Color;
 use crate::zobrist;

@@ -5,6 +5,7 @@
 use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
 use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
+use crate::repr::pass::{pass, unpass};
 use crate::repr::sink::{ALL, BitSink, Counter, NOISY, QUIET, Stage};
 use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::zobrist;
@@ -576,10 +577,10 @@ impl<T: Technique> Board for Bitboards<T> {
     }
 
     fn to_position(&self) -> Position {
-        let s = self.pieces.piece_sets();
+        let (by_role, by_color) = self.pieces.piece_sets().to_sets();
         Position {
-            by_role: Role::ALL.map(|r| s.role(r)),
-            by_color: Color::ALL.map(|c| s.color(c)),
+            by_role,
+            by_color,
             turn: self.turn,
             castling: self.castling.to_u64(),
             ep: if self.ep == 0 { None } else { Square::new(self.ep) },
@@ -658,22 +659,15 @@ impl<T: Technique> SearchBoard for Bitboards<T> {
     fn make_null(&mut self) -> Undo<T::BB> {
         let undo =
             Undo { castling: self.castling, zobrist: self.zobrist, halfmove: self.halfmove, ep: self.ep, captured: 6 };
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = 0;
-        }
-        self.zobrist = key;
-        self.halfmove = self.halfmove.wrapping_add(1);
-        self.fullmove = self.fullmove.wrapping_add(self.turn.index() as u32);
-        self.turn = self.turn.other();
+        let ep_file = (self.ep != 0).then_some(self.ep & 7);
+        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
+        self.ep = 0;
         undo
     }
 
     #[inline]
     fn unmake_null(&mut self, undo: Undo<T::BB>) {
-        self.turn = self.turn.other();
-        self.fullmove = self.fullmove.wrapping_sub(self.turn.index() as u32);
+        unpass(&mut self.turn, &mut self.fullmove);
         self.zobrist = undo.zobrist;
         self.halfmove = undo.halfmove;
         self.ep = undo.ep;

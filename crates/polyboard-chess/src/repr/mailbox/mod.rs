@@ -57,6 +57,7 @@ pub use array8x8::{Array8x8, Cells8x8};
 pub use mailbox10x12::{Cells10x12, MAILBOX, MAILBOX64, Mailbox};
 pub use x88::{ATTACKS, Cells0x88, STEP, X88};
 
+use super::pass::{pass, unpass};
 use super::sink::{ALL, Coords, Counter, NOISY, QUIET, SquareSink, Stage};
 use crate::board::{Board, PieceSets, SearchBoard};
 use crate::position::Position;
@@ -1014,26 +1015,15 @@ impl<G: Technique> SearchBoard for Mailboxes<G> {
     #[inline]
     fn make_null(&mut self) -> Undo {
         let undo = self.undo(EMPTY);
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[G::square(self.ep).file() as usize];
-            self.ep = 0;
-        }
-        self.zobrist = key;
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        self.turn = self.turn.other();
+        let ep_file = (self.ep != 0).then(|| G::square(self.ep).file());
+        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
+        self.ep = 0;
         undo
     }
 
     #[inline]
     fn unmake_null(&mut self, undo: Undo) {
-        self.turn = self.turn.other();
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        unpass(&mut self.turn, &mut self.fullmove);
         self.zobrist = undo.zobrist;
         self.halfmove = undo.halfmove;
         self.ep = undo.ep;
