@@ -47,6 +47,7 @@ impl<B: SearchBoard> Chess<B> {
 impl<B: SearchBoard> Searchable for Chess<B> {
     type Move = Move;
     type Undo = B::Undo;
+    type List<T: Copy> = MoveList<T>;
     const HISTORY_SIZE: usize = 12 * 64;
 
     #[inline(always)]

@@ -93,21 +93,62 @@ pub enum NoMoves {
     Draw,
 }
 
+/// A fixed-capacity list the search keeps moves (and their scores) in.
+pub trait MoveBuffer<T: Copy>: Default {
+    /// Appends `item` (a list is sized so that it never overflows).
+    fn push(&mut self, item: T);
+    /// The items.
+    fn as_slice(&self) -> &[T];
+    /// The items, mutably.
+    fn as_mut_slice(&mut self) -> &mut [T];
+    /// The number of items.
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+    /// True when the list holds no item.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl<T: Copy, const N: usize> MoveBuffer<T> for MoveList<T, N> {
+    #[inline(always)]
+    fn push(&mut self, item: T) {
+        MoveList::push(self, item)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        MoveList::as_slice(self)
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        MoveList::as_mut_slice(self)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+}
+
 /// A position the search can walk. See the crate documentation for the contract.
 pub trait Searchable: Clone + Send + 'static {
     /// The move type.
     type Move: SearchMove;
     /// What undoing a move (or the null move) needs.
     type Undo;
+    /// The game's move list, of a capacity that holds every legal move of any
+    /// position (`MoveList<T, 256>` for chess, more for shogi's drops). The move
+    /// picker keeps its scores in a list of the same capacity.
+    type List<T: Copy>: MoveBuffer<T>;
     /// The size of the history tables; [`Searchable::history_index`] is below it.
     const HISTORY_SIZE: usize;
 
     /// Appends the noisy legal moves: those quiescence searches (captures and
     /// promotions to the strongest piece in chess).
-    fn generate_noisy(&self, out: &mut MoveList<Self::Move>);
+    fn generate_noisy(&self, out: &mut Self::List<Self::Move>);
     /// Appends the other legal moves. Together with the noisy ones, exactly the legal
     /// moves, each once.
-    fn generate_quiet(&self, out: &mut MoveList<Self::Move>);
+    fn generate_quiet(&self, out: &mut Self::List<Self::Move>);
     /// Plays a legal move in place.
     fn make(&mut self, mv: Self::Move) -> Self::Undo;
     /// Takes back the last move made.

@@ -7,10 +7,10 @@
 //! Written once against [`Searchable`] and [`Evaluator`]; see the crate documentation
 //! for why the tree does not depend on the representation.
 
+use crate::MoveBuffer;
 use crate::time::{Budget, Limits, budget};
 use crate::tt::{Bound, Table};
 use crate::{Evaluator, INFINITE, MATE, MATE_BOUND, MAX_PLY, NoMoves, SearchMove, Searchable};
-use polyboard_core::MoveList;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -228,10 +228,10 @@ const HISTORY_MAX: i32 = 16_384;
 /// first), so the order does not depend on the order of generation. Noisy moves are
 /// generated first; quiet ones when no good noisy move is left (or at once when the
 /// hash move is quiet).
-struct Picker<M: SearchMove> {
-    moves: MoveList<M>,
-    scores: [i32; 256],
-    quiet: [bool; 256],
+struct Picker<P: Searchable> {
+    moves: P::List<P::Move>,
+    scores: P::List<i32>,
+    quiet: P::List<bool>,
     cur: usize,
     quiets_done: bool,
     tt: u32,
@@ -241,12 +241,12 @@ struct Picker<M: SearchMove> {
     main: bool,
 }
 
-impl<M: SearchMove> Picker<M> {
+impl<P: Searchable> Picker<P> {
     fn new(tt: u32, killers: [u32; 2], counter: u32, main: bool) -> Self {
         Picker {
-            moves: MoveList::new(),
-            scores: [0; 256],
-            quiet: [false; 256],
+            moves: Default::default(),
+            scores: Default::default(),
+            quiet: Default::default(),
             cur: 0,
             quiets_done: false,
             tt,
@@ -256,12 +256,12 @@ impl<M: SearchMove> Picker<M> {
         }
     }
 
-    fn add_noisy<P: Searchable<Move = M>>(&mut self, pos: &P) {
+    fn add_noisy(&mut self, pos: &P) {
         pos.generate_noisy(&mut self.moves);
         let mut tt_found = false;
         for i in 0..self.moves.len() {
             let mv = self.moves.as_slice()[i];
-            self.scores[i] = if mv.key() == self.tt {
+            let score = if mv.key() == self.tt {
                 tt_found = true;
                 TT_SCORE
             } else if !self.main {
@@ -271,24 +271,27 @@ impl<M: SearchMove> Picker<M> {
             } else {
                 BAD_NOISY + pos.mvv_lva(mv)
             };
+            self.scores.push(score);
+            self.quiet.push(false);
         }
         if self.tt != 0 && !tt_found && self.main {
             self.add_quiet(pos, &[]);
         }
     }
 
-    fn add_quiet<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32]) {
+    fn add_quiet(&mut self, pos: &P, history: &[i32]) {
         self.quiets_done = true;
         let start = self.moves.len();
         pos.generate_quiet(&mut self.moves);
         for i in start..self.moves.len() {
-            self.quiet[i] = true;
-            self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
+            self.quiet.push(true);
+            let score = self.quiet_score(pos, self.moves.as_slice()[i], history);
+            self.scores.push(score);
         }
     }
 
     /// The hash move first, then the killers, the counter-move, and history.
-    fn quiet_score<P: Searchable<Move = M>>(&self, pos: &P, mv: M, history: &[i32]) -> i32 {
+    fn quiet_score(&self, pos: &P, mv: P::Move, history: &[i32]) -> i32 {
         let k = mv.key();
         if k == self.tt {
             TT_SCORE
@@ -304,36 +307,37 @@ impl<M: SearchMove> Picker<M> {
     }
 
     /// Rescore quiet moves added early (for a quiet hash move) once history is at hand.
-    fn rescore_quiets<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32]) {
+    fn rescore_quiets(&mut self, pos: &P, history: &[i32]) {
         for i in self.cur..self.moves.len() {
-            if self.quiet[i] && self.scores[i] == 0 {
-                self.scores[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
+            if self.quiet.as_slice()[i] && self.scores.as_slice()[i] == 0 {
+                self.scores.as_mut_slice()[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
             }
         }
     }
 
     /// The best remaining move and whether it is quiet.
-    fn best(&mut self) -> Option<(M, bool, i32)> {
+    fn best(&mut self) -> Option<(P::Move, bool, i32)> {
         let n = self.moves.len();
         if self.cur >= n {
             return None;
         }
         let moves = self.moves.as_mut_slice();
+        let scores = self.scores.as_mut_slice();
+        let quiet = self.quiet.as_mut_slice();
         let mut b = self.cur;
         for i in self.cur + 1..n {
-            if self.scores[i] > self.scores[b] || (self.scores[i] == self.scores[b] && moves[i].key() > moves[b].key())
-            {
+            if scores[i] > scores[b] || (scores[i] == scores[b] && moves[i].key() > moves[b].key()) {
                 b = i;
             }
         }
         moves.swap(self.cur, b);
-        self.scores.swap(self.cur, b);
-        self.quiet.swap(self.cur, b);
-        Some((moves[self.cur], self.quiet[self.cur], self.scores[self.cur]))
+        scores.swap(self.cur, b);
+        quiet.swap(self.cur, b);
+        Some((moves[self.cur], quiet[self.cur], scores[self.cur]))
     }
 
     /// The next move to search; quiet moves only when `quiets` holds.
-    fn next<P: Searchable<Move = M>>(&mut self, pos: &P, history: &[i32], quiets: bool) -> Option<(M, bool, i32)> {
+    fn next(&mut self, pos: &P, history: &[i32], quiets: bool) -> Option<(P::Move, bool, i32)> {
         loop {
             let best = self.best();
             let need_quiets = match best {

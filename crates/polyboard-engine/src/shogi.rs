@@ -11,18 +11,17 @@
 //!   move stood in check.
 //! - The null move: [`ShogiBoard`] has none, so [`Searchable::null_move_ok`] is always
 //!   false and the search never asks for one.
-//! - Move lists: the search's lists hold 256 moves; a shogi position can have up to 593
-//!   legal moves, and middlegames with a few pieces in hand pass 256. The moves past
-//!   256 are left out, deterministically: the drops farthest from the opponent's king
-//!   (see `push_filtered`). Raising the search's capacity is the real fix.
+//! - Move lists: a shogi position can have up to 593 legal moves (middlegames with a
+//!   few pieces in hand pass 256), so the search's lists for shogi hold [`LIST`].
 
 use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
 use polyboard_shogi::types::{SQUARES, file_of, rank_of, square};
 use polyboard_shogi::{Color, Kind, Move, Moves, Piece, ShogiBoard, Square};
 
-/// The capacity of the search's move lists.
-const LIST: usize = 256;
+/// The capacity of the search's move lists: the most legal moves of any shogi
+/// position is 593.
+pub const LIST: usize = 600;
 
 impl SearchMove for Move {
     #[inline(always)]
@@ -87,43 +86,22 @@ impl<B: ShogiBoard> Shogi<B> {
     }
 }
 
-/// Appends the moves of `all` that `keep` accepts, as many as `out` has room for.
-fn push_filtered<B: ShogiBoard>(board: &B, out: &mut MoveList<Move>, all: &Moves, keep: impl Fn(Move) -> bool) {
-    let room = LIST - out.len();
-    if all.len() <= room {
-        for &mv in all.iter().filter(|&&m| keep(m)) {
-            out.push(mv);
-        }
-        return;
-    }
-    // More moves than room (big hands, in real middlegames too): keep every board
-    // move, then the drops nearest the opponent's king, ties by key, so that what is
-    // left out does not depend on the representation's generation order.
-    let them = board.turn().flip();
-    let king = (0..SQUARES).find(|&sq| board.piece_on(sq) == Some(Piece::new(them, Kind::King))).unwrap_or(40);
-    let distance = |sq: Square| {
-        (file_of(sq) as i32 - file_of(king) as i32).abs().max((rank_of(sq) as i32 - rank_of(king) as i32).abs())
-    };
-    let mut kept: Vec<Move> = all.iter().copied().filter(|&m| keep(m)).collect();
-    kept.sort_unstable_by_key(|&m| (m.is_drop(), if m.is_drop() { distance(m.to()) } else { 0 }, m.0));
-    for &mv in kept.iter().take(room) {
-        out.push(mv);
-    }
-}
-
 impl<B: ShogiBoard> Searchable for Shogi<B> {
     type Move = Move;
     type Undo = B;
+    type List<T: Copy> = MoveList<T, LIST>;
     // Piece code (color << 4 | kind, below 32) times the 81 targets.
     const HISTORY_SIZE: usize = 32 * SQUARES;
 
-    fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        let all = self.all();
-        push_filtered(&self.board, out, &all, |mv| self.is_noisy(mv));
+    fn generate_noisy(&self, out: &mut MoveList<Move, LIST>) {
+        for &mv in self.all().iter().filter(|&&mv| self.is_noisy(mv)) {
+            out.push(mv);
+        }
     }
-    fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        let all = self.all();
-        push_filtered(&self.board, out, &all, |mv| !self.is_noisy(mv));
+    fn generate_quiet(&self, out: &mut MoveList<Move, LIST>) {
+        for &mv in self.all().iter().filter(|&&mv| !self.is_noisy(mv)) {
+            out.push(mv);
+        }
     }
     #[inline]
     fn make(&mut self, mv: Move) -> B {
@@ -320,7 +298,7 @@ mod tests {
             "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
         ] {
             let p = pos(sfen);
-            let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+            let (mut noisy, mut quiet) = (MoveList::<Move, LIST>::new(), MoveList::<Move, LIST>::new());
             p.generate_noisy(&mut noisy);
             p.generate_quiet(&mut quiet);
             let mut both: Vec<u16> = noisy.iter().chain(quiet.iter()).map(|m| m.0).collect();
@@ -366,14 +344,12 @@ mod tests {
 
     #[test]
     fn the_593_move_position_fits_the_search_list() {
-        // The most legal moves in shogi; the lists keep every board move.
+        // The most legal moves in shogi: the search's lists hold all of them.
         let p = pos("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
         assert_eq!(p.board().legal_moves().len(), 593);
-        let mut list = MoveList::new();
+        let mut list = MoveList::<Move, LIST>::new();
         p.generate_noisy(&mut list);
         p.generate_quiet(&mut list);
-        assert_eq!(list.len(), LIST);
-        let board_moves = p.board().legal_moves().iter().filter(|m| !m.is_drop()).count();
-        assert_eq!(list.iter().filter(|m| !m.is_drop()).count(), board_moves);
+        assert_eq!(list.len(), 593);
     }
 }
