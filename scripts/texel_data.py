@@ -16,7 +16,7 @@ engine at a fixed node count (or depth). Games end by the rules, by adjudication
 Positions are kept from ply 16 on when the side to move is not in check and the move
 the engine chose is quiet (no capture, no promotion): the static evaluation of such a
 position is a fair stand-in for its quiescence value, which Texel's method needs. At
-most 10 positions a game are kept, spread over the game, to limit correlation.
+most `--per-game` positions a game (10 unless told) are kept, spread over the game, to limit correlation.
 Requires python-chess.
 """
 import argparse
@@ -38,6 +38,7 @@ def main():
     ap.add_argument("--depth", type=int, default=0, help="a depth instead of a node count")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", default="texel.txt")
+    ap.add_argument("--per-game", type=int, default=10, help="positions kept at most per game")
     a = ap.parse_args()
 
     cmd = [a.engine, "uci"] if a.engine.endswith("polyboard") else [a.engine]
@@ -79,8 +80,8 @@ def main():
             if result is None:
                 r = board.result(claim_draw=True)
                 result = {"1-0": "1.0", "0-1": "0.0"}.get(r, "0.5")
-            step = max(1, len(candidates) // 10)
-            for fen in candidates[::step][:10]:
+            step = max(1, len(candidates) // a.per_game)
+            for fen in candidates[::step][:a.per_game]:
                 out.write(f"{fen} [{result}]\n")
                 kept += 1
             print(f"game {g + 1}: {result}, {kept} positions", file=sys.stderr, flush=True)

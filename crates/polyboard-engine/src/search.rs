@@ -315,7 +315,8 @@ impl<P: Searchable> Picker<P> {
         }
     }
 
-    /// The best remaining move and whether it is quiet.
+    /// The best remaining move and whether it is quiet: the highest score, ties to
+    /// the highest key, found as the largest of `score << 32 | key`.
     fn best(&mut self) -> Option<(P::Move, bool, i32)> {
         let n = self.moves.len();
         if self.cur >= n {
@@ -324,9 +325,13 @@ impl<P: Searchable> Picker<P> {
         let moves = self.moves.as_mut_slice();
         let scores = self.scores.as_mut_slice();
         let quiet = self.quiet.as_mut_slice();
+        let order = |i: usize| ((scores[i] as i64) << 32) | moves[i].key() as i64;
         let mut b = self.cur;
+        let mut top = order(b);
         for i in self.cur + 1..n {
-            if scores[i] > scores[b] || (scores[i] == scores[b] && moves[i].key() > moves[b].key()) {
+            let o = order(i);
+            if o > top {
+                top = o;
                 b = i;
             }
         }
