@@ -138,7 +138,6 @@ pub fn see_ge<B: SearchBoard>(board: &B, mv: Move, threshold: i32) -> bool {
     }
     let from = mv.from();
     let to = mv.to();
-    let sets = board.piece_sets();
     let mut swap = match mv.kind() {
         MoveKind::EnPassant => SEE_VALUE[0],
         _ => board.piece_on(to).map_or(0, |p| SEE_VALUE[p.role.index()]),
@@ -155,6 +154,7 @@ pub fn see_ge<B: SearchBoard>(board: &B, mv: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
+    let sets = board.piece_sets();
     let mut occ = sets.occupied() ^ from.bit() ^ to.bit();
     if mv.is_en_passant() {
         occ ^= Square::from_index(to.index() as u32 ^ 8).bit();
