@@ -23,8 +23,9 @@
 //!    the weight grows by `STEP` (divided by `STEP`) is the weight's coefficient in
 //!    that position; nearly all are zero, so they are kept sparse. The evaluation is
 //!    linear in almost every weight (material, tables, mobility, pawn terms: counts
-//!    blended by the phase); the king-danger terms are not, and are linearised around
-//!    the current weights.
+//!    blended by the phase). The king-danger weights (attack units and the danger
+//!    scale, the last five) are not: they enter squared, so a gradient step sized
+//!    for the others throws them far out of the linear range; they stay as they are.
 //! 2. *Descend*: Adam on the linear model (`eval = eval(w0) + Σ c_i (w_i - w0_i)`), full
 //!    batch, `--epochs` steps, weights as real numbers.
 //! 3. Round the weights and repeat from 1 (`--rounds` times), so the non-linear terms
@@ -44,6 +45,10 @@ use polyboard_engine::eval::{Weights, evaluate};
 /// How far a weight moves to measure its coefficient (large, so that the integer
 /// divisions of the phase blend and the scaling do not hide it).
 const STEP: i32 = 240;
+
+/// The last weights in `Weights::values_mut` order (attack units, danger scale),
+/// which the evaluation does not use linearly; the tuner leaves them.
+const FROZEN: usize = 5;
 
 struct Sample {
     sets: PieceSets,
@@ -125,6 +130,7 @@ fn linearise(data: &[Sample], w: &Weights, threads: usize) -> Vec<Linear> {
 /// Adam over the linear model; `delta` is the change from the weights linearised at.
 fn descend(lin: &[Linear], delta: &mut [f64], k: f64, epochs: usize, threads: usize) -> f64 {
     let n = delta.len();
+    let tuned = n - FROZEN;
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (rate, b1, b2) = (1.0, 0.9, 0.999);
     let ln10 = std::f64::consts::LN_10;
@@ -166,7 +172,7 @@ fn descend(lin: &[Linear], delta: &mut [f64], k: f64, epochs: usize, threads: us
             (g, err)
         });
         let count = lin.len().max(1) as f64;
-        for i in 0..n {
+        for i in 0..tuned {
             let gi = grad[i] / count;
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
@@ -245,7 +251,8 @@ fn main() {
     for round in 1..=rounds {
         let lin = linearise(&train, &w, threads);
         let mut delta = vec![0.0; w.clone().values_mut().len()];
-        descend(&lin, &mut delta, k, epochs, threads);
+        let linear = descend(&lin, &mut delta, k, epochs, threads);
+        eprintln!("round {round}: linear model's error {linear:.6}");
         for (slot, d) in w.values_mut().into_iter().zip(&delta) {
             *slot += d.round() as i32;
         }
