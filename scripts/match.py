@@ -6,7 +6,7 @@ and crashes counted as losses of the offender.
 
 Usage, from the repository root (after `cargo build --release`), niced on a shared box:
 
-    nice -n 10 python3 scripts/match.py --opponent glaurung --games 100 --tc 10+0.1
+    nice -n 10 python3 scripts/match.py --opponent glaurung --games 100 --tc 10+0.1 --margin 0.3
     nice -n 10 python3 scripts/match.py --opponent toga2 --games 200 --tc 10+0.1 --pgn toga.pgn
     nice -n 10 python3 scripts/match.py --opponent self --self-option Repr=ccr --games 200 --tc 0+0.1
 
@@ -93,7 +93,7 @@ def elo(score, n, sd):
     return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
 
 
-def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id):
+def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None):
     """engines[0] plays White. Returns (result, reason, offender index or None, game)."""
     board = chess.Board(fen)
     game = chess.pgn.Game()
@@ -121,9 +121,11 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id):
                 return ("0-1" if side == 0 else "1-0"), "forfeit", side, game
         else:
             clocks[side] -= spent
-            if clocks[side] < 0:
+            if clocks[side] < -margin:
                 return ("0-1" if side == 0 else "1-0"), "forfeit", side, game
-            clocks[side] += inc
+            if clocks[side] < 0 and overruns is not None:
+                overruns[side] += 1
+            clocks[side] = max(clocks[side], 0.0) + inc
         if res.move is None or res.move not in board.legal_moves:
             return ("0-1" if side == 0 else "1-0"), "illegal", side, game
         board.push(res.move)
@@ -140,7 +142,12 @@ def main():
     ap.add_argument("--option", action="append", default=[], help="polyboard option NAME=VALUE, repeatable")
     ap.add_argument("--opponent", default="glaurung", choices=sorted(OPPONENTS) + ["self"])
     ap.add_argument("--self-option", action="append", default=[], help="the second polyboard's options (with --opponent self)")
+    ap.add_argument("--self-engine", default=None, help="the second polyboard's binary (with --opponent self; default --engine)")
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="number of the first game (its opening and colours), to split a match over processes")
+    ap.add_argument("--margin", type=float, default=0.0,
+                    help="seconds an engine may overrun its clock before it forfeits (cutechess-cli's timemargin)")
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
@@ -158,29 +165,33 @@ def main():
             d[k] = v
         return d
 
-    def start_ours(pairs):
-        return start([a.engine, "uci"], "uci", opts(pairs))
+    def start_ours(pairs, engine=None):
+        return start([engine or a.engine, "uci"], "uci", opts(pairs))
 
     def start_theirs():
         if a.opponent == "self":
-            return start_ours(a.self_option)
+            return start_ours(a.self_option, a.self_engine)
         cmd, proto, options = OPPONENTS[a.opponent]
         if proto == "uci":
             options = dict(options, Hash=a.hash)
         return start(cmd, proto, options)
 
     ours, theirs = start_ours(a.option), start_theirs()
-    their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join(a.self_option) + ")"
+    their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join([a.self_engine or ""] + a.self_option) + ")"
     w = d = l = 0
     scores = []
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
+    overruns = [0, 0]
     pgn = open(a.pgn, "w") if a.pgn else None
-    for g in range(a.games):
+    for g in range(a.first_game, a.first_game + a.games):
         fen = OPENINGS[(g // 2) % len(OPENINGS)]
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
         names = ["polyboard", their_name] if we_white else [their_name, "polyboard"]
-        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies, g)
+        over = [0, 0]
+        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies, g, a.margin, over)
+        for side in (0, 1):
+            overruns[0 if pair[side] is ours else 1] += over[side]
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1
@@ -210,6 +221,8 @@ def main():
     print(f"polyboard vs {their_name} at {a.tc}: W {w} D {d} L {l} of {n}, score {100 * mean:.1f}%, "
           f"Elo {e:+.0f} +/- {err:.0f} (95%)")
     print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
+    if a.margin:
+        print(f"moves over the clock within the {a.margin:g} s margin (polyboard, opponent): {overruns[0]}/{overruns[1]}")
     for e in (ours, theirs):
         try:
             e.quit()
