@@ -7,7 +7,7 @@
 //! repeats until it has run for a minimum time and keeps its best rate, so machine
 //! noise hits all alike.
 
-use crate::{report, sizes};
+use crate::{experiment, report, sizes};
 use clap::Args;
 use polyboard_chess::{Board, Position, SearchBoard, with_repr};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// Only these representations (comma-separated); default all.
     #[arg(long, value_delimiter = ',')]
     pub repr: Vec<String>,
+    /// Run only the representation experiment (the engine's search on every
+    /// representation), not the perft, codec and size measurements.
+    #[arg(long)]
+    pub search_only: bool,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -206,6 +210,9 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
         names.retain(|n| a.repr.iter().any(|r| r == n));
     }
+    if a.search_only {
+        return search_only(&names, &a);
+    }
     let mut rows: Vec<Row> = names
         .iter()
         .map(|&name| Row {
@@ -236,8 +243,49 @@ pub fn run(a: BenchArgs) -> ExitCode {
     let mut text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
     text.push_str(&sizes::text(&sizes));
     print!("{text}");
+    let exp = match experiment::run(&names, a.quick) {
+        Ok(exp) => exp,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let search = exp.text();
+    print!("{search}");
+    text.push_str(&search);
     if let Some(dir) = &a.out {
-        if let Err(e) = report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &text) {
+        let written = report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
+            .and_then(|()| exp.write_charts(dir));
+        if let Err(e) = written {
+            eprintln!("error: cannot write the report to {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+        eprintln!("report written to {}", dir.join("report.md").display());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `bench --search-only`: the representation experiment alone.
+fn search_only(names: &[&'static str], a: &BenchArgs) -> ExitCode {
+    let exp = match experiment::run(names, a.quick) {
+        Ok(exp) => exp,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let text = exp.text();
+    print!("{text}");
+    if let Some(dir) = &a.out {
+        let md = format!(
+            "# polyboard: the representation experiment\n\nMachine: {}.\n{}\n## Raw output\n\n```text{text}```\n",
+            report::machine(),
+            exp.markdown()
+        );
+        let written = std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join("report.md"), md))
+            .and_then(|()| exp.write_charts(dir));
+        if let Err(e) = written {
             eprintln!("error: cannot write the report to {}: {e}", dir.display());
             return ExitCode::from(2);
         }
