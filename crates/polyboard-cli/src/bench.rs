@@ -243,53 +243,62 @@ pub fn run(a: BenchArgs) -> ExitCode {
     let mut text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
     text.push_str(&sizes::text(&sizes));
     print!("{text}");
-    let exp = match experiment::run(&names, a.quick) {
+    let exp = match run_experiment(&names, a.quick) {
         Ok(exp) => exp,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
-    let search = exp.text();
-    print!("{search}");
-    text.push_str(&search);
-    if let Some(dir) = &a.out {
-        let written = report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
-            .and_then(|()| exp.write_charts(dir));
-        if let Err(e) = written {
-            eprintln!("error: cannot write the report to {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-        eprintln!("report written to {}", dir.join("report.md").display());
+    text.push_str(&exp.text());
+    match &a.out {
+        Some(dir) => written(
+            dir,
+            report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
+                .and_then(|()| exp.write_charts(dir)),
+        ),
+        None => ExitCode::SUCCESS,
     }
-    ExitCode::SUCCESS
+}
+
+/// Runs the representation experiment and prints its table.
+fn run_experiment(names: &[&'static str], quick: bool) -> Result<experiment::Experiment, ExitCode> {
+    let exp = experiment::run(names, quick).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(1)
+    })?;
+    print!("{}", exp.text());
+    Ok(exp)
+}
+
+/// The exit status after writing the report into `dir`.
+fn written(dir: &std::path::Path, result: std::io::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => {
+            eprintln!("report written to {}", dir.join("report.md").display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write the report to {}: {e}", dir.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `bench --search-only`: the representation experiment alone.
 fn search_only(names: &[&'static str], a: &BenchArgs) -> ExitCode {
-    let exp = match experiment::run(names, a.quick) {
+    let exp = match run_experiment(names, a.quick) {
         Ok(exp) => exp,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
-    let text = exp.text();
-    print!("{text}");
-    if let Some(dir) = &a.out {
-        let md = format!(
-            "# polyboard: the representation experiment\n\nMachine: {}.\n{}\n## Raw output\n\n```text{text}```\n",
-            report::machine(),
-            exp.markdown()
-        );
-        let written = std::fs::create_dir_all(dir)
+    let Some(dir) = &a.out else { return ExitCode::SUCCESS };
+    let md = format!(
+        "# polyboard: the representation experiment\n\nMachine: {}.\n{}\n## Raw output\n\n```text{}```\n",
+        report::machine(),
+        exp.markdown(),
+        exp.text()
+    );
+    written(
+        dir,
+        std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(dir.join("report.md"), md))
-            .and_then(|()| exp.write_charts(dir));
-        if let Err(e) = written {
-            eprintln!("error: cannot write the report to {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-        eprintln!("report written to {}", dir.join("report.md").display());
-    }
-    ExitCode::SUCCESS
+            .and_then(|()| exp.write_charts(dir)),
+    )
 }

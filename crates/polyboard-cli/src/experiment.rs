@@ -41,7 +41,7 @@ const POSITIONS: &str = include_str!("../data/search-positions.fen");
 const MATCHES: &str = include_str!("../data/repr-matches.txt");
 
 /// Depth and number of positions: `--quick`, then the full run.
-const SETUP: [(u32, usize); 2] = [(10, 6), (11, 16)];
+const SETUP: [(u32, usize); 2] = [(11, 6), (11, 16)];
 
 /// One representation's results.
 pub struct ReprRun {
@@ -93,6 +93,18 @@ impl ReprRun {
     /// The share of the metered time spent in quiescence.
     pub fn qs_time_share(&self) -> f64 {
         self.qs_secs / self.metered_secs.max(1e-9)
+    }
+    /// The table row: seconds, knps, time over `fastest`, quiescence share of time
+    /// (percent), quiescence knps, main-search knps.
+    fn row(&self, fastest: f64) -> [f64; 6] {
+        [
+            self.total_secs(),
+            self.knps(),
+            self.total_secs() / fastest,
+            100.0 * self.qs_time_share(),
+            self.qs_knps(),
+            self.main_knps(),
+        ]
     }
 }
 
@@ -576,6 +588,25 @@ impl Experiment {
         self.runs.iter().map(ReprRun::total_secs).fold(f64::MAX, f64::min)
     }
 
+    /// The share of the plain searches' wall time spent waiting for a CPU.
+    fn waited(&self) -> f64 {
+        let wall: f64 = self.runs.iter().map(|r| r.wall).sum();
+        self.runs.iter().map(|r| r.waited).sum::<f64>() / wall.max(1e-9)
+    }
+
+    /// How the seconds were measured, for the texts.
+    fn clock_name(&self) -> String {
+        if self.runs.iter().any(|r| r.waited > 0.0) || thread_times().is_some() {
+            format!(
+                "CPU seconds of the search thread (`/proc/thread-self/schedstat`); it waited for a CPU {:.0}% of the \
+                 wall time",
+                100.0 * self.waited()
+            )
+        } else {
+            "wall seconds (no per-thread CPU time on this system)".into()
+        }
+    }
+
     fn node_share(&self) -> f64 {
         self.runs.first().map_or(0.0, |r| r.total_qnodes() as f64 / r.total_nodes().max(1) as f64)
     }
@@ -598,23 +629,16 @@ impl Experiment {
         );
         let best = self.fastest();
         for r in &self.runs {
-            let _ = writeln!(
-                s,
-                "{:<14}{:>10.2}{:>10.0}{:>9.2}x{:>9.1}%{:>11.0}{:>11.0}",
-                r.name,
-                r.total_secs(),
-                r.knps(),
-                r.total_secs() / best,
-                100.0 * r.qs_time_share(),
-                r.qs_knps(),
-                r.main_knps()
-            );
+            let [secs, knps, ratio, share, qs, main] = r.row(best);
+            let _ =
+                writeln!(s, "{:<14}{secs:>10.2}{knps:>10.0}{ratio:>9.2}x{share:>9.1}%{qs:>11.0}{main:>11.0}", r.name);
         }
         let _ = writeln!(
             s,
-            "quiescence nodes: {:.1}% of all nodes; clock read {:.1} ns",
+            "quiescence nodes: {:.1}% of all nodes; clock read {:.1} ns; {}",
             100.0 * self.node_share(),
-            self.clock_ns
+            self.clock_ns,
+            self.clock_name()
         );
         if let Some([z, c, m]) = &self.keys {
             let _ = writeln!(
@@ -699,9 +723,10 @@ impl Experiment {
              search-positions.fen`, middlegames and endgames picked by fixed rules from Stockfish self-play games), \
              {nodes} nodes on every representation; the bench stops with an error if any representation's node count, \
              best move or score differs. One run each, representations interleaved per position, so machine noise \
-             hits all alike; on a shared machine the ratios are the stable part.\n",
+             hits all alike; on a shared machine the ratios are the stable part. Times are {}.\n",
             self.depth,
-            self.ids.len()
+            self.ids.len(),
+            self.clock_name()
         );
         let _ = writeln!(s, "![time to depth](search-time.svg)\n\n![search speed](search-speed.svg)\n");
         let _ = writeln!(
@@ -713,17 +738,9 @@ impl Experiment {
         let mut sorted: Vec<&ReprRun> = self.runs.iter().collect();
         sorted.sort_by(|a, b| a.total_secs().total_cmp(&b.total_secs()));
         for r in &sorted {
-            let _ = writeln!(
-                s,
-                "| {} | {:.2} | {:.0} | {:.2}x | {:.1}% | {:.0} | {:.0} |",
-                r.name,
-                r.total_secs(),
-                r.knps(),
-                r.total_secs() / best,
-                100.0 * r.qs_time_share(),
-                r.qs_knps(),
-                r.main_knps()
-            );
+            let [secs, knps, ratio, share, qs, main] = r.row(best);
+            let _ =
+                writeln!(s, "| {} | {secs:.2} | {knps:.0} | {ratio:.2}x | {share:.1}% | {qs:.0} | {main:.0} |", r.name);
         }
         s.push_str(&self.quiescence_text());
         s.push_str(&self.key_text());
@@ -854,24 +871,32 @@ impl Experiment {
         let share = self.node_share();
         let times: Vec<f64> = self.runs.iter().map(ReprRun::qs_time_share).collect();
         let (lo, hi) = (times.iter().copied().fold(f64::MAX, f64::min), times.iter().copied().fold(0.0, f64::max));
-        let inside = |x: f64| (0.5..=0.7).contains(&x);
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        // Within the range, or within five points of it.
+        let judge = |x: f64| {
+            if (0.5..=0.7).contains(&x) {
+                0
+            } else if (0.45..=0.75).contains(&x) {
+                1
+            } else {
+                2
+            }
+        };
         let _ = writeln!(
             s,
-            "- **Quiescence takes 50-70% of the search.** Nodes: {:.0}% here; time: {:.0}% to {:.0}% depending on \
-             the representation. {}",
+            "- **Quiescence takes 50-70% of the search.** Here {:.0}% of the nodes, and {:.0}% of the time on \
+             average over the representations ({:.0}% to {:.0}%). {}",
             100.0 * share,
+            100.0 * mean,
             100.0 * lo,
             100.0 * hi,
-            match (inside(share), times.iter().all(|&t| inside(t))) {
-                (true, true) => "Both within the paper's range: the claim holds.".to_string(),
-                (true, false) | (false, true) => {
-                    "One of the two measures is within the paper's range, the other is not: the claim holds in part."
-                        .to_string()
-                }
-                (false, false) if share > 0.7 => {
-                    "More than the paper's range: quiescence dominates even more here.".to_string()
-                }
-                _ => "Outside the paper's range.".to_string(),
+            match judge(share).max(judge(mean)) {
+                0 => "Both are within the paper's range: the claim holds.",
+                1 =>
+                    "At the edge of the paper's range: the claim holds roughly (this engine's quiescence is \
+                      selective: captures that lose material by static exchange are skipped, and checks only at its \
+                      first ply).",
+                _ => "Outside the paper's range: the claim does not hold for this engine.",
             }
         );
         if let Some(ccr) = get("ccr") {
@@ -880,18 +905,15 @@ impl Experiment {
             by_q.sort_by(|a, b| b.qs_knps().total_cmp(&a.qs_knps()));
             let rank = by_q.iter().position(|r| r.name == "ccr").unwrap_or(0) + 1;
             let own = ccr.qs_knps() / ccr.main_knps().max(1e-9);
-            let others: Vec<f64> =
+            let mut others: Vec<f64> =
                 self.runs.iter().filter(|r| r.name != "ccr").map(|r| r.qs_knps() / r.main_knps().max(1e-9)).collect();
-            let median = {
-                let mut o = others.clone();
-                o.sort_by(f64::total_cmp);
-                o.get(o.len() / 2).copied().unwrap_or(0.0)
-            };
+            others.sort_by(f64::total_cmp);
+            let median = others.get(others.len() / 2).copied().unwrap_or(0.0);
             let _ = writeln!(
                 s,
                 "- **The 32-byte CCR makes quiescence cheap.** `ccr` searches {:.0}k quiescence nodes/s, {:.2}x the \
-                 fastest representation's {:.0}k (rank {rank} of {}). Against its own main search, a quiescence node \
-                 costs `ccr` {:.2}x less time (the median of the others: {:.2}x). {}",
+                 fastest representation's {:.0}k (rank {rank} of {}). On `ccr` a quiescence node goes at {:.2}x the \
+                 speed of a main-search node (the median of the others: {:.2}x). {}",
                 ccr.qs_knps(),
                 ccr.qs_knps() / fastest_q.max(1e-9),
                 fastest_q,
@@ -901,40 +923,48 @@ impl Experiment {
                 if rank <= self.runs.len() / 2 {
                     "Its quiescence is among the faster half: the claim holds."
                 } else if own > median * 1.1 {
-                    "Quiescence is relatively cheaper on `ccr` than elsewhere, but absolutely it stays slower than the bitboards: the claim holds only against its own main search, not against other representations."
+                    "Quiescence is relatively cheaper on `ccr` than on the others, but it stays slower than on \
+                     bitboards: the claim holds only against its own main search."
                 } else {
-                    "Quiescence is not cheap on `ccr`, neither absolutely nor relative to its main search: the claim does not hold in this engine."
+                    "Quiescence is not cheap on `ccr`, neither against the other representations nor against its own \
+                     main search: the claim does not hold in this engine. (The search makes and unmakes moves in \
+                     place, so the small copy the paper counts on is not what quiescence pays for; it pays for \
+                     generating captures, which needs the attack table the CCR rebuilds at every node, and for \
+                     static exchange, which needs attackers the CCR finds by walking rays.)"
                 }
             );
-            if let Some(pext) = get("pext").or_else(|| get("magic")) {
+            if let Some(best) = get("pext").or_else(|| get("magic")) {
                 let _ = writeln!(
                     s,
                     "- **Time to depth**: `ccr` needs {:.2}x the time of `{}` to the same depth on the same tree.",
-                    ccr.total_secs() / pext.total_secs().max(1e-9),
-                    pext.name
+                    ccr.total_secs() / best.total_secs().max(1e-9),
+                    best.name
                 );
             }
         }
-        if let Some([z, c, _]) = &self.keys {
+        if let Some([z, c, m]) = &self.keys {
             let _ = writeln!(
                 s,
-                "- **The Zobrist-free key works as a transposition key \"without collisions\".** {} wrong hits in {} \
-                 probes ({:.2} per million) with the CCR key, against {} ({:.2} per million) with Zobrist. {}",
+                "- **The Zobrist-free key works as a transposition key \"without collisions\".** With the CCR key \
+                 {} wrong hits in {} probes ({:.0} per million); with it mixed, so that the table's buckets fill as \
+                 with Zobrist, {} in {} ({:.0} per million); with Zobrist {} ({:.1} per million). {}",
                 c.wrong,
                 c.probes,
                 c.per_million(),
+                m.wrong,
+                m.probes,
+                m.per_million(),
                 z.wrong,
                 z.per_million(),
-                if c.wrong == 0 {
+                if c.wrong + m.wrong == 0 {
                     "None here, so on these searches the claim holds; the key still repeats for 1.3% of the distinct \
-                     positions of perft trees (README, \"The representations\"), which deeper or longer searches \
-                     would meet."
+                     positions of perft trees (README, \"The representations\"), which longer searches would meet."
                         .to_string()
                 } else {
-                    format!(
-                        "The key collides in real searches: the claim does not hold (Zobrist: {}).",
-                        if z.wrong == 0 { "none" } else { "some too" }
-                    )
+                    "The key collides in real searches, often enough that a table keyed by it returns another \
+                     position's score: the claim does not hold. Without a mixer it also crowds the table's buckets \
+                     (fewer hits), and a mixer cannot remove collisions of the full 64 bits."
+                        .to_string()
                 }
             );
         }
@@ -1019,6 +1049,32 @@ mod tests {
         assert_eq!(p.len(), 16);
         assert!(p.iter().all(|(id, _)| id.starts_with("mg") || id.starts_with("eg")));
         assert!(parse_positions("not a fen ; id \"x\"").unwrap_err().contains("line 1"));
+    }
+
+    /// The parsers read only committed files, but they must not panic on any text:
+    /// mutate the committed files byte by byte (fixed seed) and parse them.
+    #[test]
+    fn parsers_survive_mutated_files() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let sample = format!("{MATCHES}pext\tccr\t0+0.1\t60\t30\t10\t1\t2\t0\t0\t0\t0\tnote\n");
+        for text in [sample.as_str(), POSITIONS] {
+            for _ in 0..300 {
+                let mut bytes = text.as_bytes().to_vec();
+                for _ in 0..1 + next() % 8 {
+                    let i = (next() as usize) % bytes.len();
+                    bytes[i] = b"\t\n ;\"0123456789-+xkq/"[(next() % 22) as usize];
+                }
+                let t = String::from_utf8_lossy(&bytes);
+                let _ = parse_matches(&t);
+                let _ = parse_positions(&t);
+            }
+        }
     }
 
     #[test]
