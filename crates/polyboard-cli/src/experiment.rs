@@ -1068,7 +1068,8 @@ mod tests {
                 let mut bytes = text.as_bytes().to_vec();
                 for _ in 0..1 + next() % 8 {
                     let i = (next() as usize) % bytes.len();
-                    bytes[i] = b"\t\n ;\"0123456789-+xkq/"[(next() % 22) as usize];
+                    let alphabet = b"\t\n ;\"0123456789-+xkq/";
+                    bytes[i] = alphabet[(next() as usize) % alphabet.len()];
                 }
                 let t = String::from_utf8_lossy(&bytes);
                 let _ = parse_matches(&t);
