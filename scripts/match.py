@@ -154,10 +154,6 @@ def main():
     ap.add_argument("--pgn", default=None)
     a = ap.parse_args()
 
-    base_s, _, inc_s = a.tc.partition("+")
-    base, inc = float(base_s), float(inc_s or 0)
-    movetime = inc if base == 0 else None
-
     def opts(pairs):
         d = {"Threads": 1, "Hash": a.hash, "Ponder": False}
         for o in pairs:
@@ -176,20 +172,41 @@ def main():
             options = dict(options, Hash=a.hash)
         return start(cmd, proto, options)
 
-    ours, theirs = start_ours(a.option), start_theirs()
     their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join([a.self_engine or ""] + a.self_option) + ")"
+    pgn = open(a.pgn, "w") if a.pgn else None
+    r = play_match(lambda: start_ours(a.option), start_theirs, their_name, a.games, a.tc, a.max_plies, pgn,
+                   first=a.first_game, margin=a.margin)
+    print(f"polyboard vs {their_name} at {a.tc}: W {r['w']} D {r['d']} L {r['l']} of {r['n']}, "
+          f"score {100 * r['score']:.1f}%, Elo {r['elo']:+.0f} +/- {r['err']:.0f} (95%)")
+    print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in r["faults"].items()))
+    if a.margin:
+        print(f"moves over the clock within the {a.margin:g} s margin (polyboard, opponent): "
+              f"{r['overruns'][0]}/{r['overruns'][1]}")
+
+
+def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, pgn=None, our_name="polyboard",
+               first=0, margin=0.0):
+    """Plays `games` games between the engines the two functions start (`our_name`
+    is the first), openings in turn, each with both colours. `tc` is `BASE+INC` or `0+T`.
+    Returns W/D/L from the first engine's side, the score, Elo and its 95% half-width,
+    and the faults per side: {"forfeit": [ours, theirs], "illegal": ..., "crash": ...}, and the
+    moves over the clock within `margin` seconds (cutechess-cli's timemargin) per side.
+    `first` numbers the first game (its opening and colours), to split a match."""
+    base_s, _, inc_s = tc.partition("+")
+    base, inc = float(base_s), float(inc_s or 0)
+    movetime = inc if base == 0 else None
+    ours, theirs = start_ours(), start_theirs()
     w = d = l = 0
     scores = []
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
     overruns = [0, 0]
-    pgn = open(a.pgn, "w") if a.pgn else None
-    for g in range(a.first_game, a.first_game + a.games):
+    for g in range(first, first + games):
         fen = OPENINGS[(g // 2) % len(OPENINGS)]
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
-        names = ["polyboard", their_name] if we_white else [their_name, "polyboard"]
+        names = [our_name, their_name] if we_white else [their_name, our_name]
         over = [0, 0]
-        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, a.max_plies, g, a.margin, over)
+        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, max_plies, g, margin, over)
         for side in (0, 1):
             overruns[0 if pair[side] is ours else 1] += over[side]
         if offender is not None:
@@ -198,7 +215,7 @@ def main():
             if reason == "crash":
                 # Restart whoever crashed.
                 if who == 0:
-                    ours = start_ours(a.option)
+                    ours = start_ours()
                 else:
                     theirs = start_theirs()
         s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
@@ -208,26 +225,23 @@ def main():
         l += s == 0.0
         d += s == 0.5
         game.headers["Result"] = result
-        game.headers["Event"] = f"polyboard match {a.tc}"
+        game.headers["Event"] = f"polyboard match {tc}"
         game.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
         game.headers["Termination"] = reason
         if pgn:
             print(game, file=pgn, end="\n\n", flush=True)
-        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); polyboard +{w} ={d} -{l}", flush=True)
+        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); {our_name} +{w} ={d} -{l}", flush=True)
     n = len(scores)
     mean = sum(scores) / n if n else 0.0
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) if n else 0.0
     e, err = elo(mean, n, sd)
-    print(f"polyboard vs {their_name} at {a.tc}: W {w} D {d} L {l} of {n}, score {100 * mean:.1f}%, "
-          f"Elo {e:+.0f} +/- {err:.0f} (95%)")
-    print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
-    if a.margin:
-        print(f"moves over the clock within the {a.margin:g} s margin (polyboard, opponent): {overruns[0]}/{overruns[1]}")
-    for e in (ours, theirs):
+    for eng in (ours, theirs):
         try:
-            e.quit()
+            eng.quit()
         except Exception:
             pass
+    return {"w": w, "d": d, "l": l, "n": n, "score": mean, "elo": e, "err": err, "faults": faults,
+            "overruns": overruns}
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 //! repeats until it has run for a minimum time and keeps its best rate, so machine
 //! noise hits all alike.
 
-use crate::{report, sizes};
+use crate::{experiment, report, sizes};
 use clap::Args;
 use polyboard_chess::{Board, Position, SearchBoard, with_repr};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// Only these representations (comma-separated); default all.
     #[arg(long, value_delimiter = ',')]
     pub repr: Vec<String>,
+    /// Run only the representation experiment (the engine's search on every
+    /// representation), not the perft, codec and size measurements.
+    #[arg(long)]
+    pub search_only: bool,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -206,6 +210,9 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
         names.retain(|n| a.repr.iter().any(|r| r == n));
     }
+    if a.search_only {
+        return search_only(&names, &a);
+    }
     let mut rows: Vec<Row> = names
         .iter()
         .map(|&name| Row {
@@ -236,12 +243,62 @@ pub fn run(a: BenchArgs) -> ExitCode {
     let mut text = report::table(&rows, &codecs, a.quick, started.elapsed().as_secs_f64());
     text.push_str(&sizes::text(&sizes));
     print!("{text}");
-    if let Some(dir) = &a.out {
-        if let Err(e) = report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &text) {
-            eprintln!("error: cannot write the report to {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-        eprintln!("report written to {}", dir.join("report.md").display());
+    let exp = match run_experiment(&names, a.quick) {
+        Ok(exp) => exp,
+        Err(code) => return code,
+    };
+    text.push_str(&exp.text());
+    match &a.out {
+        Some(dir) => written(
+            dir,
+            report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
+                .and_then(|()| exp.write_charts(dir)),
+        ),
+        None => ExitCode::SUCCESS,
     }
-    ExitCode::SUCCESS
+}
+
+/// Runs the representation experiment and prints its table.
+fn run_experiment(names: &[&'static str], quick: bool) -> Result<experiment::Experiment, ExitCode> {
+    let exp = experiment::run(names, quick).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(1)
+    })?;
+    print!("{}", exp.text());
+    Ok(exp)
+}
+
+/// The exit status after writing the report into `dir`.
+fn written(dir: &std::path::Path, result: std::io::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => {
+            eprintln!("report written to {}", dir.join("report.md").display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write the report to {}: {e}", dir.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `bench --search-only`: the representation experiment alone.
+fn search_only(names: &[&'static str], a: &BenchArgs) -> ExitCode {
+    let exp = match run_experiment(names, a.quick) {
+        Ok(exp) => exp,
+        Err(code) => return code,
+    };
+    let Some(dir) = &a.out else { return ExitCode::SUCCESS };
+    let md = format!(
+        "# polyboard: the representation experiment\n\nMachine: {}.\n{}\n## Raw output\n\n```text{}```\n",
+        report::machine(),
+        exp.markdown(),
+        exp.text()
+    );
+    written(
+        dir,
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join("report.md"), md))
+            .and_then(|()| exp.write_charts(dir)),
+    )
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod codec;
+mod experiment;
 mod perft;
 mod report;
 mod sizes;

@@ -58,8 +58,16 @@ pub fn table(rows: &[Row], codecs: &[CodecRow], quick: bool, secs: f64) -> Strin
     s
 }
 
-/// Writes `report.md` and the charts into `dir`.
-pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> std::io::Result<()> {
+/// Writes `report.md` and the charts into `dir`; `search` is the section of the
+/// representation experiment (empty when it did not run).
+pub fn write(
+    dir: &Path,
+    rows: &[Row],
+    codecs: &[CodecRow],
+    sizes: &str,
+    search: &str,
+    text: &str,
+) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let bulk: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![geomean(&r.bulk)])).collect();
     std::fs::write(
@@ -73,10 +81,11 @@ pub fn write(dir: &Path, rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &
     )?;
     let size: Vec<(&str, Vec<f64>)> = rows.iter().map(|r| (r.name, vec![r.size as f64])).collect();
     std::fs::write(dir.join("size.svg"), bar_chart("Size of the position struct (bytes)", &size, &["bytes"]))?;
-    std::fs::write(dir.join("report.md"), markdown(rows, codecs, sizes, text))
+    std::fs::write(dir.join("report.md"), markdown(rows, codecs, sizes, search, text))
 }
 
-fn machine() -> String {
+/// The CPU as the machine names it, and whether the build uses BMI2.
+pub fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -89,7 +98,7 @@ fn machine() -> String {
     format!("{cpu}; built with BMI2: {}", if bmi2 { "yes" } else { "no" })
 }
 
-fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> String {
+fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, search: &str, text: &str) -> String {
     let mut s = String::new();
     let base = reference(rows);
     let _ = writeln!(s, "# polyboard: the representation comparison\n");
@@ -153,6 +162,7 @@ fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, text: &str) -> Strin
         let _ = writeln!(s, "| {} | {:.1} | {:.2} | {:.2} |", c.name, c.bits, c.encode, c.decode);
     }
     s.push_str(sizes);
+    s.push_str(search);
     let _ = writeln!(s, "\n## Raw output\n\n```text\n{text}```");
     s
 }
@@ -244,7 +254,7 @@ fn thirty_two_bits(rows: &[Row]) -> String {
 }
 
 /// A horizontal bar chart: one group per row, one bar per series.
-fn bar_chart(title: &str, rows: &[(&str, Vec<f64>)], series: &[&str]) -> String {
+pub fn bar_chart(title: &str, rows: &[(&str, Vec<f64>)], series: &[&str]) -> String {
     const COLORS: [&str; 3] = ["#3b6ea5", "#e0a030", "#6aa84f"];
     let (label_w, bar_w, bar_h, gap) = (130.0, 520.0, 16.0, 10.0);
     let group_h = bar_h * series.len() as f64 + gap;

@@ -43,6 +43,8 @@
 //! - [`search`]: iterative deepening, aspiration windows, PVS, quiescence, null move,
 //!   LMR, futility and razoring, killers, history, counter-moves, Lazy SMP.
 //! - [`tt`]: the shared, lock-free transposition table.
+//! - [`meter`]: hooks that let a measurement observe the main search (the time in
+//!   quiescence, every table probe); normal play compiles them away.
 //! - [`time`]: time allocation from the `go` parameters.
 //! - [`eval`]: the chess evaluation.
 //! - [`chess`]: chess as a [`Searchable`], and the list of searchable representations.
@@ -56,6 +58,7 @@
 
 pub mod chess;
 pub mod eval;
+pub mod meter;
 pub mod search;
 pub mod shogi;
 pub mod shogi_eval;

@@ -8,8 +8,9 @@
 //! for why the tree does not depend on the representation.
 
 use crate::MoveBuffer;
+use crate::meter::{Meter, NoMeter};
 use crate::time::{Budget, Limits, budget};
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Hit, Table};
 use crate::{Evaluator, INFINITE, MATE, MATE_BOUND, MAX_PLY, NoMoves, SearchMove, Searchable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
@@ -142,6 +143,29 @@ where
     E: Evaluator<P>,
     R: Reporter<P::Move>,
 {
+    search_metered(root, history, eval, limits, settings, tt, control, reporter, NoMeter).0
+}
+
+/// [`search`] with `meter` observing the main thread (see [`crate::meter`]); returns
+/// the meter with the outcome. The tree is the one [`search`] walks.
+#[allow(clippy::too_many_arguments)]
+pub fn search_metered<P, E, R, M>(
+    root: &P,
+    history: &[u64],
+    eval: &E,
+    limits: &Limits,
+    settings: &Settings,
+    tt: &Table,
+    control: &Control,
+    reporter: &mut R,
+    meter: M,
+) -> (Outcome<P::Move>, M)
+where
+    P: Searchable,
+    E: Evaluator<P>,
+    R: Reporter<P::Move>,
+    M: Meter<P>,
+{
     tt.new_search();
     let threads = settings.threads.max(1);
     let counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
@@ -152,7 +176,7 @@ where
             let eval = eval.clone();
             let sh = Shared { tt, control, counts: &counts, limits, history };
             let spawned = std::thread::Builder::new().stack_size(STACK).spawn_scoped(s, move || {
-                let mut w = Worker::new(id, root, eval, sh, None, 1);
+                let mut w = Worker::new(id, root, eval, sh, None, 1, NoMeter);
                 w.iterate(&mut Silent);
             });
             if spawned.is_err() {
@@ -166,6 +190,7 @@ where
             Shared { tt, control, counts: &counts, limits, history },
             budget,
             settings.multipv,
+            meter,
         );
         let mut outcome = main.iterate(reporter);
         // An infinite or pondering search waits for `stop` (or `ponderhit`) before it
@@ -175,10 +200,10 @@ where
         }
         control.stop.store(true, Relaxed);
         outcome.qnodes = main.qnodes;
-        outcome
+        (outcome, main.meter)
     });
     let nodes = counts.iter().map(|c| c.load(Relaxed)).sum();
-    Outcome { nodes, ..outcome }
+    (Outcome { nodes, ..outcome.0 }, outcome.1)
 }
 
 /// The stack size a search thread needs (the move pickers of 128 plies, with room).
@@ -374,7 +399,7 @@ struct Shared<'a> {
     history: &'a [u64],
 }
 
-struct Worker<'a, P: Searchable, E> {
+struct Worker<'a, P: Searchable, E, M> {
     id: usize,
     pos: P,
     eval: E,
@@ -394,10 +419,13 @@ struct Worker<'a, P: Searchable, E> {
     pv: Vec<P::Move>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove<P::Move>>,
+    /// Observes the search ([`NoMeter`] but in measurements).
+    meter: M,
 }
 
-impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
-    fn new(id: usize, pos: P, eval: E, sh: Shared<'a>, budget: Option<Budget>, multipv: usize) -> Self {
+impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(id: usize, pos: P, eval: E, sh: Shared<'a>, budget: Option<Budget>, multipv: usize, meter: M) -> Self {
         let mut keys = sh.history.to_vec();
         keys.push(pos.key());
         Worker {
@@ -420,7 +448,32 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             pv: vec![P::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
+            meter,
         }
+    }
+
+    /// Probes the table (and tells the meter).
+    #[inline(always)]
+    fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
+        let hit = self.sh.tt.probe(key, ply);
+        self.meter.probe(&self.pos, key, hit.is_some());
+        hit
+    }
+
+    /// Stores into the table (and tells the meter).
+    #[inline(always)]
+    fn store(&mut self, key: u64, ply: usize, mv: u32, score: i32, depth: i32, bound: Bound) {
+        self.sh.tt.store(key, ply, mv, score, depth, bound);
+        self.meter.store(&self.pos, key);
+    }
+
+    /// A quiescence search started from the main search (the meter times these).
+    #[inline(always)]
+    fn quiesce_root(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.meter.quiesce_start();
+        let v = self.quiesce(alpha, beta, ply, true);
+        self.meter.quiesce_end();
+        v
     }
 
     fn total_nodes(&self) -> u64 {
@@ -532,7 +585,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     fn root_order(&mut self) {
-        let tt = self.sh.tt.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
+        let tt = self.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
         let mut picker = Picker::new(tt, [0; 2], 0, true);
         picker.add_noisy(&self.pos);
         let side = self.pos.side();
@@ -738,7 +791,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
 
     fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply, true);
+            return self.quiesce_root(alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
@@ -762,7 +815,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return alpha;
         }
         let key = self.pos.key();
-        let hit = self.sh.tt.probe(key, ply);
+        let hit = self.probe(key, ply);
         let tt_move = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -792,7 +845,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             }
             // Razoring.
             if depth <= 3 && eval + 200 + 150 * depth <= alpha && alpha.abs() < MATE_BOUND {
-                let v = self.quiesce(alpha, alpha + 1, ply, true);
+                let v = self.quiesce_root(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
                 }
@@ -923,7 +976,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             // Every move was pruned: the position is bad enough to fail low.
             return alpha;
         }
-        self.sh.tt.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
+        self.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
         best
     }
 
@@ -942,7 +995,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             return self.eval.evaluate(&self.pos);
         }
         let key = self.pos.key();
-        let hit = self.sh.tt.probe(key, ply);
+        let hit = self.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
             && h.settles(alpha, beta)
@@ -1000,7 +1053,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         if in_check && !any {
             return self.no_moves(true, ply);
         }
-        self.sh.tt.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
+        self.store(key, ply, best_move, best, 0, Bound::of(best, original_alpha, beta));
         best
     }
 }

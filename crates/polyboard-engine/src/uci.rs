@@ -15,10 +15,11 @@
 
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
-use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search};
+use crate::meter::Meter;
+use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
-use crate::{MATE, MATE_BOUND, SearchMove};
+use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
 use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
 use std::io::{BufRead, Write};
@@ -506,6 +507,20 @@ pub fn search_fixed<B: SearchBoard>(pos: &Position, depth: u32) -> Outcome<Move>
         &control,
         &mut crate::search::Silent,
     )
+}
+
+/// [`search_fixed`] on any searchable position and evaluation, observed by `meter`
+/// (the same one-thread search, the same fresh 16 MiB table).
+pub fn search_fixed_metered<P: Searchable, E: Evaluator<P>, M: Meter<P>>(
+    root: &P,
+    eval: &E,
+    depth: u32,
+    meter: M,
+) -> (Outcome<P::Move>, M) {
+    let tt = Table::new(16);
+    let control = Control::new(false);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    search_metered(root, &[], eval, &limits, &Settings::default(), &tt, &control, &mut crate::search::Silent, meter)
 }
 
 /// One `go`, moved into the search thread.
