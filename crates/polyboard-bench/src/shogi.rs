@@ -31,6 +31,7 @@ use polyboard_shogi::suite::{PerftCase, parse_suite};
 use polyboard_shogi::{ShogiBoard, perft, with_shogi_repr};
 
 use crate::{Options, geomean};
+use polyboard_core::timing::{clock_name, timed};
 
 /// The perft file, compiled in so the binary runs from anywhere.
 const SUITE: &str = include_str!("../../../tests/data/perft/shogi-perft.txt");
@@ -82,26 +83,6 @@ fn positions(quick: bool) -> Vec<Bench> {
             Bench { case, depth, expected }
         })
         .collect()
-}
-
-/// The CPU time this thread has run, in seconds, if the kernel says.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e9)
-}
-
-/// Times `f` once: thread CPU time where available, wall time otherwise.
-#[inline(never)]
-fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
-    let cpu = thread_cpu_seconds();
-    let start = std::time::Instant::now();
-    let nodes = black_box(f());
-    let wall = start.elapsed().as_secs_f64();
-    match (cpu, thread_cpu_seconds()) {
-        (Some(a), Some(b)) => (nodes, b - a),
-        _ => (nodes, wall),
-    }
 }
 
 /// Runs one perft of `lib` (a polyboard representation or `rsshogi`); setup not timed.
@@ -162,7 +143,7 @@ pub fn run_all(opts: &Options) {
     println!();
     println!(
         "shogi bulk perft, Mnps by {} (best of {}; in brackets the ratio to rsshogi; ratio = geomean / rsshogi geomean)",
-        if thread_cpu_seconds().is_some() { "thread CPU time" } else { "wall time" },
+        clock_name(),
         opts.reps
     );
     print!("{:<22}", "library");

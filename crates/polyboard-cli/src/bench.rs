@@ -26,6 +26,9 @@ pub struct BenchArgs {
     /// Only these representations (comma-separated); default all.
     #[arg(long, value_delimiter = ',')]
     pub repr: Vec<String>,
+    /// `chess` (the default) or `shogi` (the 2006 experiment, SEE and pins).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -198,6 +201,14 @@ pub fn geomean(v: &[f64]) -> f64 {
 
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
+    match a.variant.as_str() {
+        "chess" => {}
+        "shogi" => return crate::shogi_bench::run(&a),
+        other => {
+            eprintln!("error: bench knows the variants chess and shogi, not '{other}'");
+            return ExitCode::from(2);
+        }
+    }
     let mut names = polyboard_chess::repr::names();
     if !a.repr.is_empty() {
         if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {

@@ -8,6 +8,7 @@ mod bench;
 mod codec;
 mod perft;
 mod report;
+mod shogi_bench;
 mod sizes;
 mod variants;
 
