@@ -179,27 +179,17 @@ pub trait Sink<B: Wide> {
 
 impl<B: Wide> Sink<B> for Moves {
     #[inline(always)]
-    fn moves<T: Tech<B = B>>(&mut self, from: usize, mut to: B, promote: bool) {
+    fn moves<T: Tech<B = B>>(&mut self, from: usize, to: B, promote: bool) {
         let from = T::canonical(from);
-        while to.any() {
-            self.push(Move::normal(from, T::canonical(to.lsb()), promote));
-            to = to.clear_lsb();
-        }
+        to.for_each(|s| self.push(Move::normal(from, T::canonical(s), promote)));
     }
     #[inline(always)]
-    fn drops<T: Tech<B = B>>(&mut self, kind: Kind, mut to: B) {
-        while to.any() {
-            self.push(Move::drop(kind, T::canonical(to.lsb())));
-            to = to.clear_lsb();
-        }
+    fn drops<T: Tech<B = B>>(&mut self, kind: Kind, to: B) {
+        to.for_each(|s| self.push(Move::drop(kind, T::canonical(s))));
     }
     #[inline(always)]
-    fn shifted<T: Tech<B = B>>(&mut self, mut to: B, back: isize, promote: bool) {
-        while to.any() {
-            let s = to.lsb();
-            self.push(Move::normal(T::canonical(s.wrapping_add_signed(back)), T::canonical(s), promote));
-            to = to.clear_lsb();
-        }
+    fn shifted<T: Tech<B = B>>(&mut self, to: B, back: isize, promote: bool) {
+        to.for_each(|s| self.push(Move::normal(T::canonical(s.wrapping_add_signed(back)), T::canonical(s), promote)));
     }
 }
 
