@@ -199,6 +199,20 @@ pub fn geomean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len().max(1) as f64).exp()
 }
 
+/// The representations of `names` that `--repr` asks for (all when it names none), or
+/// exit status 2 after naming an unknown one (`variant` is the `--variant` text of the
+/// hint, empty for chess).
+pub fn select(mut names: Vec<&'static str>, wanted: &[String], variant: &str) -> Result<Vec<&'static str>, ExitCode> {
+    if !wanted.is_empty() {
+        if let Some(bad) = wanted.iter().find(|r| !names.contains(&r.as_str())) {
+            eprintln!("error: unknown representation '{bad}' (polyboard reprs{variant} lists them)");
+            return Err(ExitCode::from(2));
+        }
+        names.retain(|n| wanted.iter().any(|r| r == n));
+    }
+    Ok(names)
+}
+
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
     match a.variant.as_str() {
@@ -209,14 +223,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let mut names = polyboard_chess::repr::names();
-    if !a.repr.is_empty() {
-        if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {
-            eprintln!("error: unknown representation '{bad}' (polyboard reprs lists them)");
-            return ExitCode::from(2);
-        }
-        names.retain(|n| a.repr.iter().any(|r| r == n));
-    }
+    let names = match select(polyboard_chess::repr::names(), &a.repr, "") {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
     let mut rows: Vec<Row> = names
         .iter()
         .map(|&name| Row {

@@ -99,14 +99,10 @@ pub fn run(a: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut names = polyboard_shogi::repr::names();
-    if !a.repr.is_empty() {
-        if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {
-            eprintln!("error: unknown shogi representation '{bad}' (polyboard reprs --variant shogi lists them)");
-            return ExitCode::from(2);
-        }
-        names.retain(|n| a.repr.iter().any(|r| r == n));
-    }
+    let names = match crate::bench::select(polyboard_shogi::repr::names(), &a.repr, " --variant shogi") {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
     let depth = if a.quick { 3 } else { 4 };
     let mut rows: Vec<Row> = names.iter().map(|&name| Row { name, secs: 0.0, see_ns: 0.0, pins_ns: 0.0 }).collect();
     // Whole passes, the representation that starts rotating; under --quick the best of
