@@ -686,15 +686,14 @@ impl<'a> TableExchange<'a> {
                 best = Some(key);
             }
         };
-        for d in 0..8 {
-            let cell = self.front[d];
+        for ((&cell, &opposite), &delta) in self.front.iter().zip(&OPPOSITE).zip(&t.dir_delta) {
             let p = self.b.board[cell];
             if p == WALL || Piece(p).color() != side {
                 continue;
             }
             let kind = Piece(p).kind();
-            let back = 1 << OPPOSITE[d];
-            let adjacent = cell == at(self.to, t.dir_delta[d]);
+            let back = 1 << opposite;
+            let adjacent = cell == at(self.to, delta);
             if (adjacent && t.step_dirs[c][kind.index()] & back != 0) || t.slide_dirs[c][kind.index()] & back != 0 {
                 consider(cell, kind);
             }
@@ -767,10 +766,10 @@ impl Tactics for AttackTableBoard {
         let k = self.kings[color.index()] as usize;
         let them = color.flip().index();
         let mut pinned = 0u128;
-        for d in 0..8 {
-            let s = self.next_piece(k, t.dir_delta[d]);
+        for (&delta, &opposite) in t.dir_delta.iter().zip(&OPPOSITE) {
+            let s = self.next_piece(k, delta);
             let p = self.board[s];
-            if p != WALL && Piece(p).color() == color && self.long[them][s] >> OPPOSITE[d] & 1 != 0 {
+            if p != WALL && Piece(p).color() == color && self.long[them][s] >> opposite & 1 != 0 {
                 pinned |= 1 << CANON[s];
             }
         }
