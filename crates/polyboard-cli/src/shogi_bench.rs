@@ -276,7 +276,7 @@ fn verdict(rows: &[Row]) -> Vec<String> {
         out.push(format!(
             "- experiment, {}{}: {x:.2}x attacktable (time saved {:.1}%; slides {slides:.2}x, 48.8%): {claim}.",
             r.name,
-            if r.name == "bb3x32" { " (the slides' own technique)" } else { "" },
+            if r.name == "bb3x32" { " (the slides' own layout, three 32-bit words)" } else { "" },
             100.0 * (1.0 - r.secs / at.secs)
         ));
     }
@@ -312,7 +312,8 @@ fn markdown(rows: &[Row], st: &Stats, text: &str) -> String {
          generation 48.8% faster\". Here: plain minimax (no pruning) to depth {} over the 100 positions of \
          `tests/data/perft/shogi-selfplay-100.sfen` (self-play middlegames; the slides do not list theirs), every \
          move played by copy-make, {} nodes, each representation checked to visit the same nodes and return the \
-         same values. One thread, {}.\n",
+         same values. One thread, {} (the machine may be shared with other jobs; CPU time is far less disturbed by \
+         them than wall time).\n",
         st.depth,
         st.nodes,
         clock_name()
