@@ -28,6 +28,9 @@
 //! random games. Encoding starts from each library's own position value; decoding ends
 //! at a validated position (shakmaty: `unpack_standard` then `Chess::from_setup`).
 //!
+//! Then shogi (module `shogi`): bulk perft of polyboard's four shogi representations
+//! against rsshogi on startpos, matsuri and max593, with ratios to rsshogi.
+//!
 //! Every node count is checked against the published number (the run aborts on a
 //! mismatch). Libraries are interleaved per position and per repetition, so machine
 //! noise hits all of them alike, and the best of `--reps` runs is kept. The tables
@@ -41,6 +44,7 @@
 //! cargo run --release -p polyboard-bench              # full depths, best of 3
 //! cargo run --release -p polyboard-bench -- --quick   # one ply less everywhere
 //! cargo run --release -p polyboard-bench -- --reps 5  # best of 5
+//! cargo run --release -p polyboard-bench -- --only shogi   # shogi only (or chess)
 //! ```
 //!
 //! The workspace compiles with `-C target-cpu=native` (`.cargo/config.toml`), which
@@ -421,23 +425,35 @@ mod binfen {
     }
 }
 
+mod shogi;
+
+/// Which part of the comparison to run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Only {
+    All,
+    Chess,
+    Shogi,
+}
+
 /// Command-line options.
 struct Options {
     quick: bool,
     reps: u32,
+    only: Only,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage: polyboard-bench [--quick] [--reps N]\n\
+        "usage: polyboard-bench [--quick] [--reps N] [--only chess|shogi]\n\
          \x20 --quick    one ply less on every position\n\
-         \x20 --reps N   best of N timed runs per library and position (default 3)"
+         \x20 --reps N   best of N timed runs per library and position (default 3)\n\
+         \x20 --only G   run only the chess or only the shogi comparison"
     );
     std::process::exit(2);
 }
 
 fn parse_args() -> Options {
-    let mut opts = Options { quick: false, reps: 3 };
+    let mut opts = Options { quick: false, reps: 3, only: Only::All };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -452,6 +468,13 @@ fn parse_args() -> Options {
             s if s.starts_with("--reps=") => {
                 opts.reps = match s["--reps=".len()..].parse() {
                     Ok(n) if n >= 1 => n,
+                    _ => usage(),
+                };
+            }
+            "--only" => {
+                opts.only = match args.next().as_deref() {
+                    Some("chess") => Only::Chess,
+                    Some("shogi") => Only::Shogi,
                     _ => usage(),
                 };
             }
@@ -578,17 +601,22 @@ fn main() {
         if HAS_PEXT { "yes" } else { "no" }
     );
 
-    let bulk = measure(Mode::Bulk, &opts);
-    let full = measure(Mode::Full, &opts);
+    if opts.only != Only::Shogi {
+        let bulk = measure(Mode::Bulk, &opts);
+        let full = measure(Mode::Full, &opts);
 
-    let bulk_means = print_table(Mode::Bulk, &bulk, &opts);
-    let full_means = print_table(Mode::Full, &full, &opts);
+        let bulk_means = print_table(Mode::Bulk, &bulk, &opts);
+        let full_means = print_table(Mode::Full, &full, &opts);
 
-    println!();
-    print_ratio(Mode::Bulk, &bulk_means, Lib::PolyMagic, "magic", Lib::Cozy);
-    print_ratio(Mode::Bulk, &bulk_means, Lib::PolyPext, "pext", Lib::Cozy);
-    print_ratio(Mode::Full, &full_means, Lib::PolyMagic, "magic", Lib::Shakmaty);
-    print_ratio(Mode::Full, &full_means, Lib::PolyPext, "pext", Lib::Shakmaty);
+        println!();
+        print_ratio(Mode::Bulk, &bulk_means, Lib::PolyMagic, "magic", Lib::Cozy);
+        print_ratio(Mode::Bulk, &bulk_means, Lib::PolyPext, "pext", Lib::Cozy);
+        print_ratio(Mode::Full, &full_means, Lib::PolyMagic, "magic", Lib::Shakmaty);
+        print_ratio(Mode::Full, &full_means, Lib::PolyPext, "pext", Lib::Shakmaty);
 
-    binfen::run(&opts);
+        binfen::run(&opts);
+    }
+    if opts.only != Only::Chess {
+        shogi::run_all(&opts);
+    }
 }

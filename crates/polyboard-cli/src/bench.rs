@@ -30,6 +30,9 @@ pub struct BenchArgs {
     /// representation), not the perft, codec and size measurements.
     #[arg(long)]
     pub search_only: bool,
+    /// `chess` (the default) or `shogi` (the 2006 experiment, SEE and pins).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -200,16 +203,34 @@ pub fn geomean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len().max(1) as f64).exp()
 }
 
+/// The representations of `names` that `--repr` asks for (all when it names none), or
+/// exit status 2 after naming an unknown one (`variant` is the `--variant` text of the
+/// hint, empty for chess).
+pub fn select(mut names: Vec<&'static str>, wanted: &[String], variant: &str) -> Result<Vec<&'static str>, ExitCode> {
+    if !wanted.is_empty() {
+        if let Some(bad) = wanted.iter().find(|r| !names.contains(&r.as_str())) {
+            eprintln!("error: unknown representation '{bad}' (polyboard reprs{variant} lists them)");
+            return Err(ExitCode::from(2));
+        }
+        names.retain(|n| wanted.iter().any(|r| r == n));
+    }
+    Ok(names)
+}
+
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
-    let mut names = polyboard_chess::repr::names();
-    if !a.repr.is_empty() {
-        if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {
-            eprintln!("error: unknown representation '{bad}' (polyboard reprs lists them)");
+    match a.variant.as_str() {
+        "chess" => {}
+        "shogi" => return crate::shogi_bench::run(&a),
+        other => {
+            eprintln!("error: bench knows the variants chess and shogi, not '{other}'");
             return ExitCode::from(2);
         }
-        names.retain(|n| a.repr.iter().any(|r| r == n));
     }
+    let names = match select(polyboard_chess::repr::names(), &a.repr, "") {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
     if a.search_only {
         return search_only(&names, &a);
     }

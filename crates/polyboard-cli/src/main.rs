@@ -9,6 +9,7 @@ mod codec;
 mod experiment;
 mod perft;
 mod report;
+mod shogi_bench;
 mod sizes;
 mod variants;
 

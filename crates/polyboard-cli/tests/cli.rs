@@ -145,3 +145,21 @@ fn bench_writes_the_report_and_charts() {
     assert_eq!(polyboard(&["bench", "--repr", "nope"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shogi_bench_runs_the_experiment_and_writes_its_report() {
+    let dir = std::env::temp_dir().join(format!("polyboard-shogi-bench-test-{}", std::process::id()));
+    let args = ["bench", "--variant", "shogi", "--quick", "--repr", "fast,attacktable", "--out", dir.to_str().unwrap()];
+    let out = polyboard(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Depth 3 over the 100 positions: every representation visits the same nodes.
+    assert!(text.contains("plain minimax to depth 3"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("fast ")) && text.contains("48.8%"), "{text}");
+    assert!(text.contains("- SEE, bitboards against attack tables"), "{text}");
+    let report = std::fs::read_to_string(dir.join("shogi-report.md")).unwrap();
+    assert!(report.contains("| attacktable |") && report.contains("## What holds"));
+    assert_eq!(polyboard(&["bench", "--variant", "shogi", "--repr", "magic"]).status.code(), Some(2));
+    assert_eq!(polyboard(&["bench", "--variant", "go"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

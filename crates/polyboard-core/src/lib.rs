@@ -15,6 +15,7 @@
 pub mod bitboard;
 pub mod movelist;
 pub mod perft;
+pub mod timing;
 pub mod wide;
 pub mod zobrist;
 

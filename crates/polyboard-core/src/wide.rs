@@ -69,6 +69,15 @@ pub trait Wide:
     fn more_than_one(self) -> bool {
         self.clear_lsb().any()
     }
+    /// Calls `f` with each square of the set, lowest first.
+    #[inline(always)]
+    fn for_each(self, mut f: impl FnMut(usize)) {
+        let mut rest = self;
+        while rest.any() {
+            f(rest.lsb());
+            rest = rest.clear_lsb();
+        }
+    }
     /// Every square `i` moved to `i + n` (`n < 32`); squares past the last are lost.
     fn shl(self, n: u32) -> Self;
     /// Every square `i` moved to `i - n` (`n < 32`); squares below 0 are lost.
@@ -321,6 +330,17 @@ impl Wide for W3x32 {
             W3x32([0, 0, c & c.wrapping_sub(1)])
         }
     }
+    /// Word by word (27 squares each).
+    #[inline(always)]
+    fn for_each(self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                f(27 * w + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+    }
     #[inline(always)]
     fn shl(self, n: u32) -> W3x32 {
         let [a, b, c] = self.0;
@@ -389,6 +409,20 @@ impl Wide for W2x64 {
             || (self.hi & self.hi.wrapping_sub(1)) != 0
             || (self.lo != 0 && self.hi != 0)
     }
+    /// Word by word: no test of which word holds the lowest square per square.
+    #[inline(always)]
+    fn for_each(self, mut f: impl FnMut(usize)) {
+        let mut lo = self.lo;
+        while lo != 0 {
+            f(lo.trailing_zeros() as usize);
+            lo &= lo - 1;
+        }
+        let mut hi = self.hi;
+        while hi != 0 {
+            f(63 + hi.trailing_zeros() as usize);
+            hi &= hi - 1;
+        }
+    }
     #[inline(always)]
     fn shl(self, n: u32) -> W2x64 {
         let n = n & 31;
@@ -444,6 +478,9 @@ mod tests {
             }
             assert_eq!(x.clear_lsb().to_u128(), a & a.wrapping_sub(1));
             assert_eq!(x.more_than_one(), a.count_ones() > 1);
+            let mut seen = Vec::new();
+            x.for_each(|sq| seen.push(sq));
+            assert_eq!(seen, (0..128).filter(|&sq| a >> sq & 1 != 0).collect::<Vec<usize>>());
             for n in 0..32 {
                 assert_eq!(x.shl(n).to_u128(), (a << n) & full, "{a:#x} << {n}");
                 assert_eq!(x.shr(n).to_u128(), a >> n, "{a:#x} >> {n}");

@@ -11,10 +11,12 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod experiment;
 pub mod game;
 pub mod position;
 pub mod repr;
 pub mod suite;
+pub mod tactics;
 pub mod types;
 pub mod usi;
 pub mod zobrist;
@@ -22,4 +24,5 @@ pub mod zobrist;
 pub use board::{MAX_MOVES, Moves, ShogiBoard, divide, perft, perft_full};
 pub use game::{Declaration, Game, ImpasseRule, Status};
 pub use position::{Position, STARTPOS, SfenError};
+pub use tactics::Tactics;
 pub use types::{Color, Hand, Kind, Move, Piece, Square};

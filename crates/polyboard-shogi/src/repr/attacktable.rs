@@ -22,6 +22,7 @@
 
 use crate::board::{Moves, ShogiBoard, add_hand};
 use crate::position::{MAX_PIECES, Position, steps};
+use crate::tactics::{Exchange, ORDER, Tactics, swap};
 use crate::types::*;
 use crate::zobrist;
 
@@ -41,6 +42,20 @@ const fn delta(df: i32, dr: i32) -> isize {
 const fn pad(sq: Square) -> usize {
     (sq % 9 + 2) * W + sq / 9 + 1
 }
+
+/// The direction opposite each of [`DIRS`].
+const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+
+/// Each kind's place in the exchange order ([`ORDER`]).
+const RANK: [u8; KINDS] = {
+    let mut r = [0u8; KINDS];
+    let mut i = 0;
+    while i < ORDER.len() {
+        r[ORDER[i] as usize] = i as u8;
+        i += 1;
+    }
+    r
+};
 
 /// Canonical square of each cell (0xff for walls).
 static CANON: [u8; CELLS] = {
@@ -64,6 +79,12 @@ struct Motion {
 struct Tables {
     /// `[color][kind]`.
     motion: Vec<Vec<Motion>>,
+    /// `[color][kind]`: bit `dir` when the piece steps one square in direction `dir`.
+    step_dirs: [[u8; KINDS]; 2],
+    /// `[color][kind]`: bit `dir` when the piece slides in direction `dir`.
+    slide_dirs: [[u8; KINDS]; 2],
+    /// `[color]`: where a knight of that color attacks from, relative to its target.
+    knight_from: [[isize; 2]; 2],
     /// The direction index of each delta between two adjacent-or-knight cells, for
     /// telling whether a step runs along a line.
     dir_delta: [isize; 8],
@@ -72,7 +93,7 @@ struct Tables {
 fn tables() -> &'static Tables {
     static T: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        let motion = [Color::Black, Color::White]
+        let motion: Vec<Vec<Motion>> = [Color::Black, Color::White]
             .iter()
             .map(|&c| {
                 let flip = if c == Color::White { -1 } else { 1 };
@@ -94,7 +115,25 @@ fn tables() -> &'static Tables {
                     .collect()
             })
             .collect();
-        Tables { motion, dir_delta: DIRS.map(|(f, r)| delta(f, r)) }
+        let dir_delta = DIRS.map(|(f, r)| delta(f, r));
+        let mut step_dirs = [[0u8; KINDS]; 2];
+        let mut slide_dirs = [[0u8; KINDS]; 2];
+        let mut knight_from = [[0isize; 2]; 2];
+        for c in 0..2 {
+            for (k, m) in motion[c].iter().enumerate() {
+                for &d in &m.steps {
+                    if let Some(dir) = dir_delta.iter().position(|&x| x == d) {
+                        step_dirs[c][k] |= 1 << dir;
+                    }
+                }
+                for &dir in &m.slides {
+                    slide_dirs[c][k] |= 1 << dir;
+                }
+            }
+            let knight = &motion[c][Kind::Knight.index()].steps;
+            knight_from[c] = [-knight[0], -knight[1]];
+        }
+        Tables { motion, step_dirs, slide_dirs, knight_from, dir_delta }
     })
 }
 
@@ -583,5 +622,169 @@ impl ShogiBoard for AttackTableBoard {
 
     fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]
+    }
+}
+
+/// The attackers of one square during an exchange, read off the mailbox: in each of the
+/// eight directions the nearest piece not yet used (a queue along the line, so the
+/// piece behind one that captured comes next: x-rays), and the knights' two squares.
+struct TableExchange<'a> {
+    b: &'a AttackTableBoard,
+    to: usize,
+    /// The nearest unused piece's cell in each direction (a wall when none).
+    front: [usize; 8],
+    /// The cells a knight of each color attacks `to` from (0 when empty or used).
+    knights: [[usize; 2]; 2],
+}
+
+impl<'a> TableExchange<'a> {
+    /// The exchange on `to` once the piece on `from` (if any) has left.
+    fn new(b: &'a AttackTableBoard, to: usize, from: Option<usize>) -> Self {
+        let t = tables();
+        let mut ex = TableExchange { b, to, front: [0; 8], knights: [[0; 2]; 2] };
+        for (d, f) in ex.front.iter_mut().enumerate() {
+            *f = b.next_piece(to, t.dir_delta[d]);
+        }
+        for c in [Color::Black, Color::White] {
+            for (i, &d) in t.knight_from[c.index()].iter().enumerate() {
+                let s = to.wrapping_add_signed(d);
+                if b.board.get(s).is_some_and(|&p| p == Piece::new(c, Kind::Knight).0) {
+                    ex.knights[c.index()][i] = s;
+                }
+            }
+        }
+        if let Some(from) = from {
+            ex.take(from);
+        }
+        ex
+    }
+
+    /// Marks the piece on `cell` used: its line's queue moves on past it.
+    fn take(&mut self, cell: usize) {
+        let t = tables();
+        for d in 0..8 {
+            if self.front[d] == cell {
+                self.front[d] = self.b.next_piece(cell, t.dir_delta[d]);
+                return;
+            }
+        }
+        for k in self.knights.iter_mut().flatten() {
+            if *k == cell {
+                *k = 0;
+            }
+        }
+    }
+
+    /// The attacker of `side` the exchange uses next: `(rank in ORDER, square, cell)`.
+    fn least(&self, side: Color) -> Option<(u8, u8, usize)> {
+        let t = tables();
+        let c = side.index();
+        let mut best: Option<(u8, u8, usize)> = None;
+        let mut consider = |cell: usize, kind: Kind| {
+            let key = (RANK[kind.index()], CANON[cell], cell);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        };
+        for ((&cell, &opposite), &delta) in self.front.iter().zip(&OPPOSITE).zip(&t.dir_delta) {
+            let p = self.b.board[cell];
+            if p == WALL || Piece(p).color() != side {
+                continue;
+            }
+            let kind = Piece(p).kind();
+            let back = 1 << opposite;
+            let adjacent = cell == at(self.to, delta);
+            if (adjacent && t.step_dirs[c][kind.index()] & back != 0) || t.slide_dirs[c][kind.index()] & back != 0 {
+                consider(cell, kind);
+            }
+        }
+        for &cell in &self.knights[c] {
+            if cell != 0 {
+                consider(cell, Kind::Knight);
+            }
+        }
+        best
+    }
+}
+
+impl Exchange for TableExchange<'_> {
+    fn pop_least(&mut self, side: Color) -> Option<Kind> {
+        let (rank, _, cell) = self.least(side)?;
+        self.take(cell);
+        Some(ORDER[rank as usize])
+    }
+
+    fn any(&mut self, side: Color) -> bool {
+        self.least(side).is_some()
+    }
+}
+
+impl AttackTableBoard {
+    /// The first cell that is not empty from `cell` (exclusive) in steps of `d`.
+    #[inline(always)]
+    fn next_piece(&self, cell: usize, d: isize) -> usize {
+        let mut s = at(cell, d);
+        while self.board[s] == EMPTY {
+            s = at(s, d);
+        }
+        s
+    }
+}
+
+impl Tactics for AttackTableBoard {
+    /// The attack counts answer the common case at once: when the opponent attacks the
+    /// target not at all (and no slider of theirs stands behind the mover on its
+    /// line), the exchange is the first capture. Otherwise the exchange walks the lines.
+    fn see(&self, mv: Move) -> i32 {
+        let t = tables();
+        let them = self.turn.flip();
+        let to = pad(mv.to() % SQUARES);
+        let captured = self.piece_at(to).map(|p| p.kind());
+        let (from, moved) = if mv.is_drop() {
+            (None, mv.drop_kind())
+        } else {
+            let from = pad(mv.from() % SQUARES);
+            (Some(from), Piece(self.board[from]).kind())
+        };
+        if self.count[them.index()][to] == 0 {
+            let behind = from.is_some_and(|f| {
+                (0..8).any(|d| self.long[them.index()][f] >> d & 1 != 0 && self.next_piece(f, t.dir_delta[d]) == to)
+            });
+            if !behind {
+                return swap(&mut NoAttackers, mv, moved, captured, them);
+            }
+        }
+        let mut ex = TableExchange::new(self, to, from);
+        swap(&mut ex, mv, moved, captured, them)
+    }
+
+    /// From the king along each of the eight lines: the first piece, when it is ours
+    /// and the opponent's `long` table says one of their sliders' rays reaches it
+    /// travelling towards the king, is pinned.
+    fn pinned_squares(&self, color: Color) -> u128 {
+        let t = tables();
+        let k = self.kings[color.index()] as usize;
+        let them = color.flip().index();
+        let mut pinned = 0u128;
+        for (&delta, &opposite) in t.dir_delta.iter().zip(&OPPOSITE) {
+            let s = self.next_piece(k, delta);
+            let p = self.board[s];
+            if p != WALL && Piece(p).color() == color && self.long[them][s] >> opposite & 1 != 0 {
+                pinned |= 1 << CANON[s];
+            }
+        }
+        pinned
+    }
+}
+
+/// An exchange in which nobody recaptures.
+struct NoAttackers;
+
+impl Exchange for NoAttackers {
+    fn pop_least(&mut self, _side: Color) -> Option<Kind> {
+        None
+    }
+    fn any(&mut self, _side: Color) -> bool {
+        false
     }
 }

@@ -19,6 +19,7 @@
 
 use crate::board::{Moves, ShogiBoard, add_hand};
 use crate::position::{Position, offset, steps};
+use crate::tactics::{Exchange, ORDER, Tactics, swap};
 use crate::types::*;
 use crate::zobrist;
 use polyboard_core::wide::Wide;
@@ -49,6 +50,34 @@ pub trait Tech: Copy + Send + Sync + 'static {
     fn bishop(&self, i: usize, occ: Self::B) -> Self::B;
     /// Attacks of a lance of `color` on `i`.
     fn lance(&self, color: Color, i: usize, occ: Self::B) -> Self::B;
+
+    /// The member of the non-empty `set` on the lowest canonical square (SEE's
+    /// tie-break), as an internal square.
+    #[inline(always)]
+    fn first_canonical(set: Self::B) -> usize {
+        let mut best = set.lsb();
+        let mut rest = set.clear_lsb();
+        while rest.any() {
+            let i = rest.lsb();
+            if Self::canonical(i) < Self::canonical(best) {
+                best = i;
+            }
+            rest = rest.clear_lsb();
+        }
+        best
+    }
+
+    /// `set` in canonical numbering (bit `sq` for canonical square `sq`).
+    #[inline(always)]
+    fn canonical_set(set: Self::B) -> u128 {
+        let mut out = 0u128;
+        let mut rest = set;
+        while rest.any() {
+            out |= 1 << Self::canonical(rest.lsb());
+            rest = rest.clear_lsb();
+        }
+        out
+    }
 }
 
 /// The tables every member shares in kind (each over its own squares and layout).
@@ -150,27 +179,17 @@ pub trait Sink<B: Wide> {
 
 impl<B: Wide> Sink<B> for Moves {
     #[inline(always)]
-    fn moves<T: Tech<B = B>>(&mut self, from: usize, mut to: B, promote: bool) {
+    fn moves<T: Tech<B = B>>(&mut self, from: usize, to: B, promote: bool) {
         let from = T::canonical(from);
-        while to.any() {
-            self.push(Move::normal(from, T::canonical(to.lsb()), promote));
-            to = to.clear_lsb();
-        }
+        to.for_each(|s| self.push(Move::normal(from, T::canonical(s), promote)));
     }
     #[inline(always)]
-    fn drops<T: Tech<B = B>>(&mut self, kind: Kind, mut to: B) {
-        while to.any() {
-            self.push(Move::drop(kind, T::canonical(to.lsb())));
-            to = to.clear_lsb();
-        }
+    fn drops<T: Tech<B = B>>(&mut self, kind: Kind, to: B) {
+        to.for_each(|s| self.push(Move::drop(kind, T::canonical(s))));
     }
     #[inline(always)]
-    fn shifted<T: Tech<B = B>>(&mut self, mut to: B, back: isize, promote: bool) {
-        while to.any() {
-            let s = to.lsb();
-            self.push(Move::normal(T::canonical(s.wrapping_add_signed(back)), T::canonical(s), promote));
-            to = to.clear_lsb();
-        }
+    fn shifted<T: Tech<B = B>>(&mut self, to: B, back: isize, promote: bool) {
+        to.for_each(|s| self.push(Move::normal(T::canonical(s.wrapping_add_signed(back)), T::canonical(s), promote)));
     }
 }
 
@@ -561,5 +580,96 @@ impl<T: Tech> ShogiBoard for BitBoard<T> {
 
     fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]
+    }
+}
+
+/// The attackers of one square during an exchange: the occupancy and slider state with
+/// the pieces that have captured taken off, and every piece of either color that
+/// attacks the square through them.
+struct BitExchange<'a, T: Tech> {
+    b: &'a BitBoard<T>,
+    t: &'static Tables<T::B>,
+    to: usize,
+    occ: T::B,
+    tech: T,
+    attackers: T::B,
+}
+
+impl<'a, T: Tech> BitExchange<'a, T> {
+    /// The exchange on internal square `to` once the piece on `from` (if any) has left.
+    #[inline(always)]
+    fn new(b: &'a BitBoard<T>, to: usize, from: Option<usize>) -> Self {
+        let t = T::tables();
+        let mut ex = BitExchange { b, t, to, occ: b.occ, tech: b.tech, attackers: T::B::EMPTY };
+        if let Some(from) = from {
+            ex.occ ^= T::B::bit(from);
+            ex.tech.toggle(from);
+        }
+        ex.attackers = (b.attackers(t, Color::Black, to, ex.occ, &ex.tech)
+            | b.attackers(t, Color::White, to, ex.occ, &ex.tech))
+            & ex.occ;
+        ex
+    }
+
+    /// Takes internal square `i` off and adds the sliders it uncovers.
+    #[inline(always)]
+    fn remove(&mut self, i: usize) {
+        let (b, t, to) = (self.b, self.t, self.to);
+        self.occ ^= T::B::bit(i);
+        self.tech.toggle(i);
+        self.attackers &= self.occ;
+        if t.rook_empty[to].has(i) {
+            let rooks = b.kind(Kind::Rook) | b.kind(Kind::Dragon);
+            let lances = (self.tech.lance(Color::White, to, self.occ) & b.colors[0]
+                | self.tech.lance(Color::Black, to, self.occ) & b.colors[1])
+                & b.kind(Kind::Lance);
+            self.attackers |= (self.tech.rook(to, self.occ) & rooks | lances) & self.occ;
+        } else if t.bishop_empty[to].has(i) {
+            let bishops = b.kind(Kind::Bishop) | b.kind(Kind::Horse);
+            self.attackers |= self.tech.bishop(to, self.occ) & bishops & self.occ;
+        }
+    }
+}
+
+impl<T: Tech> Exchange for BitExchange<'_, T> {
+    #[inline(always)]
+    fn pop_least(&mut self, side: Color) -> Option<Kind> {
+        let mine = self.attackers & self.b.colors[side.index()];
+        if mine.is_empty() {
+            return None;
+        }
+        for kind in ORDER {
+            let set = mine & self.b.kind(kind);
+            if set.any() {
+                self.remove(T::first_canonical(set));
+                return Some(kind);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn any(&mut self, side: Color) -> bool {
+        (self.attackers & self.b.colors[side.index()]).any()
+    }
+}
+
+impl<T: Tech> Tactics for BitBoard<T> {
+    fn see(&self, mv: Move) -> i32 {
+        let to = T::internal(mv.to());
+        let captured = (self.mailbox[to] != 0).then(|| Piece(self.mailbox[to]).kind());
+        let (from, moved) = if mv.is_drop() {
+            (None, mv.drop_kind())
+        } else {
+            let from = T::internal(mv.from());
+            (Some(from), Piece(self.mailbox[from]).kind())
+        };
+        let mut ex = BitExchange::new(self, to, from);
+        swap(&mut ex, mv, moved, captured, self.turn.flip())
+    }
+
+    fn pinned_squares(&self, color: Color) -> u128 {
+        let t = T::tables();
+        T::canonical_set(self.pinned(t, color, self.kings[color.index()] as usize))
     }
 }

@@ -22,7 +22,7 @@
 
 use super::bitboard::{BitBoard, Tables, Tech, build_tables};
 use crate::types::{Color, SQUARES, Square};
-use polyboard_core::wide::W2x64;
+use polyboard_core::wide::{W2x64, Wide};
 use std::sync::OnceLock;
 
 /// Bit of square `sq` in the packed `u128` view.
@@ -166,6 +166,14 @@ impl Tech for Fast {
     #[inline(always)]
     fn lance(&self, color: Color, i: usize, occ: W2x64) -> W2x64 {
         file(color.index(), i, occ)
+    }
+    #[inline(always)]
+    fn first_canonical(set: W2x64) -> usize {
+        set.lsb()
+    }
+    #[inline(always)]
+    fn canonical_set(set: W2x64) -> u128 {
+        set.to_u128()
     }
 }
 
