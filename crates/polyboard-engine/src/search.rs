@@ -494,9 +494,15 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// The score of a node at `ply` without legal moves.
     fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
-        match self.pos.no_moves(in_check) {
+        self.ended(self.pos.no_moves(in_check), ply)
+    }
+
+    /// The score of a node at `ply` whose game the rules ended.
+    fn ended(&self, end: NoMoves, ply: usize) -> i32 {
+        match end {
             NoMoves::Loss => -MATE + ply as i32,
             NoMoves::Draw => 0,
+            NoMoves::Win => MATE - ply as i32,
         }
     }
 
@@ -744,6 +750,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         if self.pos.rule_draw() {
             return 0;
         }
+        if let Some(end) = self.pos.game_end() {
+            return self.ended(end, ply);
+        }
         if let Some(back) = self.repetition() {
             return self.pos.repetition_score(back);
         }
@@ -933,6 +942,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         }
         self.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        if let Some(end) = self.pos.game_end() {
+            return self.ended(end, ply);
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(&self.pos);
         }

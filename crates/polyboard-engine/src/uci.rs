@@ -7,7 +7,12 @@
 //! Stockfish's `d` and `bench [depth]`.
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
-//! `UCI_Chess960`, `Repr`.
+//! `UCI_Chess960`, `Repr`, `UCI_Variant` and `VariantPath`.
+//!
+//! `UCI_Variant` = `chess` (the default) plays on the dedicated chess engine below,
+//! over the representation `Repr`; any other variant plays through
+//! [`crate::variant_uci`] (polyboard-variants' generator, Fairy-Stockfish's FEN and
+//! move text). `bench` is chess's whatever the variant.
 //!
 //! Nothing from the input stops the engine: a malformed line, an unknown command or
 //! option, a bad FEN or an illegal move is answered with `info string ...` and
@@ -18,6 +23,7 @@ use crate::eval::ChessEval;
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
+use crate::variant_uci::Variants;
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
@@ -64,6 +70,8 @@ pub struct Engine {
     position: Position,
     /// Keys of the positions before the current one, since the game's start.
     history: Vec<u64>,
+    /// The variants of `UCI_Variant`, and the game when one other than chess is chosen.
+    variants: Variants,
     running: Option<Running>,
 }
 
@@ -112,6 +120,7 @@ impl Engine {
             start: Position::startpos(),
             position: Position::startpos(),
             history: Vec::new(),
+            variants: Variants::new(),
             running: None,
         }
     }
@@ -139,7 +148,13 @@ impl Engine {
             }
             "position" => {
                 self.stop();
-                self.set_position(args);
+                if self.variants.active() {
+                    if let Err(e) = self.variants.set_position(args) {
+                        self.info(&e);
+                    }
+                } else {
+                    self.set_position(args);
+                }
             }
             "go" => {
                 self.stop();
@@ -157,7 +172,11 @@ impl Engine {
             }
             "d" => {
                 self.stop();
-                self.display();
+                if self.variants.active() {
+                    self.variants.display(&self.out);
+                } else {
+                    self.display();
+                }
             }
             "bench" => {
                 self.stop();
@@ -197,6 +216,12 @@ impl Engine {
             "option name Ponder type check default false".to_string(),
             "option name UCI_Chess960 type check default false".to_string(),
             format!("option name Repr type combo default {}{reprs}", names()[0]),
+            format!(
+                "option name UCI_Variant type combo default {}{}",
+                crate::variant_uci::CHESS,
+                self.variants.names().iter().map(|n| format!(" var {n}")).collect::<String>()
+            ),
+            "option name VariantPath type string default <empty>".to_string(),
             "uciok".to_string(),
         ];
         for l in lines {
@@ -261,6 +286,16 @@ impl Engine {
                     Ok(())
                 } else {
                     Err(format!("option 'Repr': '{}' is not one of {}", clip(&value), names().join(", ")))
+                }
+            }
+            "uci_variant" => self.variants.select(&value),
+            "variantpath" => {
+                if value.is_empty() || value == "<empty>" {
+                    Ok(())
+                } else {
+                    self.variants.load_path(&value).map(|added| {
+                        self.info(&format!("VariantPath: loaded {}", added.join(", ")));
+                    })
                 }
             }
             _ => Err(format!("unknown option '{}'", clip(&name))),
@@ -331,15 +366,21 @@ impl Engine {
                 "searchmoves" => {
                     used = 1;
                     while let Some(m) = args.get(i + used) {
-                        match uci::parse(&self.position, m) {
-                            Ok(mv) => limits.searchmoves.push(mv.key()),
-                            Err(_) => break,
+                        let key = if self.variants.active() {
+                            self.variants.move_key(m)
+                        } else {
+                            uci::parse(&self.position, m).ok().map(|mv| mv.key())
+                        };
+                        match key {
+                            Some(k) => limits.searchmoves.push(k),
+                            None => break,
                         }
                         used += 1;
                     }
                 }
                 "perft" => {
                     return match num(i) {
+                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
                         Some(d) => self.perft(d.min(20) as u32),
                         None => self.info("go perft: expected a depth"),
                     };
@@ -373,6 +414,15 @@ impl Engine {
             limits.infinite = true;
         }
         let control = Arc::new(Control::new(limits.ponder));
+        let settings =
+            Settings { threads: self.options.threads, multipv: self.options.multipv, overhead: self.options.overhead };
+        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
+            match spawned {
+                Ok(handle) => self.running = Some(Running { control, handle }),
+                Err(e) => self.info(&format!("could not start the search: {e}")),
+            }
+            return;
+        }
         let job = Job {
             out: self.out.clone(),
             tt: self.tt.clone(),
@@ -380,11 +430,7 @@ impl Engine {
             position: self.position,
             history: self.history.clone(),
             limits,
-            settings: Settings {
-                threads: self.options.threads,
-                multipv: self.options.multipv,
-                overhead: self.options.overhead,
-            },
+            settings,
         };
         let repr = self.options.repr.clone();
         let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {

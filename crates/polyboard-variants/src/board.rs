@@ -104,6 +104,29 @@ impl<'a, B: Bits> Board<'a, B> {
         self.by_type[ty] & self.by_color[color]
     }
 
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: usize) -> B {
+        self.by_color[color]
+    }
+
+    /// The board after the side to move passes (a search's null move): the en passant
+    /// target goes, the clock runs, the other side moves; nothing else changes.
+    pub fn null_move(&self) -> Board<'a, B> {
+        let mut b = *self;
+        if !b.ep.is_empty() {
+            b.key ^= b.t.keys.ep[b.ep.lsb()];
+            b.ep = B::EMPTY;
+        }
+        b.halfmove = b.halfmove.saturating_add(1);
+        if b.side == 1 {
+            b.fullmove = b.fullmove.saturating_add(1);
+        }
+        b.side ^= 1;
+        b.key ^= b.t.keys.side;
+        b
+    }
+
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> B {
@@ -290,6 +313,19 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         false
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> B {
+        let us = self.side as usize;
+        let occ = self.occupied();
+        let mut out = B::EMPTY;
+        for sq in squares(self.by_color[us ^ 1]) {
+            if squares(self.royal & self.by_color[us]).any(|k| self.attacked_by(k, us ^ 1, occ, B::bit(sq))) {
+                out |= B::bit(sq);
+            }
+        }
+        out
     }
 
     /// True when a piece of `by` attacks (could capture on) `sq`.
