@@ -204,6 +204,12 @@ pub trait Searchable: Clone + Send + 'static {
         let _ = back;
         0
     }
+    /// True when quiescence should try the quiet moves that give check (at its first
+    /// ply). Drop games answer false: every drop next to the king would be tried.
+    #[inline(always)]
+    fn quiet_checks(&self) -> bool {
+        true
+    }
     /// True when a null move is unlikely to fall into zugzwang (the side to move has
     /// more than pawns and king).
     fn null_move_ok(&self) -> bool;

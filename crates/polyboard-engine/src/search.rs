@@ -974,7 +974,7 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             let quiets = in_check || picker.quiets_done;
             let Some((mv, quiet, _)) = picker.next(&self.pos, &self.history[history.clone()], quiets) else {
                 // The noisy moves are done: the checking quiet moves come last.
-                if checks && !in_check && !picker.quiets_done {
+                if checks && !in_check && !picker.quiets_done && self.pos.quiet_checks() {
                     picker.add_quiet(&self.pos, &self.history[history.clone()]);
                     continue;
                 }

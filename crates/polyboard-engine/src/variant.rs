@@ -20,6 +20,7 @@
 use crate::variant_eval::{Derived, VariantEval, material};
 use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
+use std::cell::RefCell;
 use polyboard_variants::bits::Bits;
 use polyboard_variants::board::MAX_MOVES;
 use polyboard_variants::rules::Value;
@@ -99,7 +100,7 @@ impl SearchMove for Move {
 }
 
 /// A variant position as the search walks it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Pos<B: Bits + 'static> {
     board: Board<'static, B>,
     data: &'static Data<B>,
@@ -108,6 +109,22 @@ pub struct Pos<B: Bits + 'static> {
     checks: Vec<bool>,
     /// The move that led here (a shogi pawn-drop mate loses for the dropper).
     last: Option<Move>,
+    /// Per ply of the game: the key and the legal moves generated for the noisy
+    /// stage, kept for the quiet stage of the same node (one generation per node).
+    cache: RefCell<Vec<(u64, Box<Moves>)>>,
+}
+
+impl<B: Bits> Clone for Pos<B> {
+    /// A copy with an empty generation cache.
+    fn clone(&self) -> Pos<B> {
+        Pos {
+            board: self.board,
+            data: self.data,
+            checks: self.checks.clone(),
+            last: self.last,
+            cache: RefCell::new(Vec::new()),
+        }
+    }
 }
 
 /// What [`Pos::make`] keeps to take a move back.
@@ -124,7 +141,7 @@ impl<B: Bits> Pos<B> {
     pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
         let mut checks = before.to_vec();
         checks.push(board.in_check());
-        Pos { board, data, checks, last: None }
+        Pos { board, data, checks, last: None, cache: RefCell::new(Vec::new()) }
     }
 
     /// The board.
@@ -142,6 +159,26 @@ impl<B: Bits> Pos<B> {
         let mut list = Moves::new();
         self.board.generate(&mut list);
         list
+    }
+
+    /// Appends the legal moves that `keep` accepts, generated once per node: the
+    /// noisy stage fills this ply's cache, the quiet stage reads it.
+    fn stage(&self, out: &mut MoveList<Move, MAX_MOVES>, keep: impl Fn(Move) -> bool) {
+        let ply = self.checks.len();
+        let key = self.board.key();
+        let mut cache = self.cache.borrow_mut();
+        while cache.len() <= ply {
+            cache.push((0, Box::new(Moves::new())));
+        }
+        let (k, list) = &mut cache[ply];
+        if *k != key || list.is_empty() {
+            list.clear();
+            self.board.generate(list);
+            *k = key;
+        }
+        for &mv in list.iter().filter(|&&m| keep(m)) {
+            out.push(mv);
+        }
     }
 
     fn is_noisy(mv: Move) -> bool {
@@ -190,14 +227,12 @@ impl<B: Bits> Searchable for Pos<B> {
     const HISTORY_SIZE: usize = 32 * 128;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, MAX_MOVES>) {
-        for &mv in self.legal().iter().filter(|&&m| Self::is_noisy(m)) {
-            out.push(mv);
-        }
+        // A fresh generation: the cache of this ply may hold a sibling's moves with the
+        // same key only if it is the same position, whose moves are the same.
+        self.stage(out, Self::is_noisy);
     }
     fn generate_quiet(&self, out: &mut MoveList<Move, MAX_MOVES>) {
-        for &mv in self.legal().iter().filter(|&&m| !Self::is_noisy(m)) {
-            out.push(mv);
-        }
+        self.stage(out, |m| !Self::is_noisy(m));
     }
     #[inline]
     fn make(&mut self, mv: Move) -> Undo<B> {
@@ -304,6 +339,9 @@ impl<B: Bits> Searchable for Pos<B> {
     fn history_index(&self, mv: Move) -> usize {
         let (to, ty) = mv.drop(0);
         (ty * 2 + self.side()) * 128 + to
+    }
+    fn quiet_checks(&self) -> bool {
+        !self.data.tables.rules.drops
     }
     fn null_move_ok(&self) -> bool {
         let b = &self.board;
