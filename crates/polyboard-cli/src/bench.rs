@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// Only these representations (comma-separated); default all.
     #[arg(long, value_delimiter = ',')]
     pub repr: Vec<String>,
+    /// Instead: the variants' bulk perft beside Fairy-Stockfish and Sjaak II (those
+    /// installed), on the capablanca, crazyhouse and xiangqi positions.
+    #[arg(long)]
+    pub variants: bool,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -198,6 +202,18 @@ pub fn geomean(v: &[f64]) -> f64 {
 
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
+    if a.variants {
+        return match crate::bench_variants::run(a.quick) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let mut names = polyboard_chess::repr::names();
     if !a.repr.is_empty() {
         if let Some(bad) = a.repr.iter().find(|r| !names.contains(&r.as_str())) {
