@@ -126,7 +126,7 @@ fn play_out(e: &mut Engine, set: &VariantSet, variant: &str, fen: &str, max_plie
         loop {
             let mut list = Moves::new();
             b.generate(&mut list);
-            let white = (moves.len() % 2 == 0) == white_first;
+            let white = moves.len().is_multiple_of(2) == white_first;
             let score = |v: polyboard_variants::rules::Value| match v {
                 polyboard_variants::rules::Value::Win => if white { 1.0 } else { 0.0 },
                 polyboard_variants::rules::Value::Loss => if white { 0.0 } else { 1.0 },

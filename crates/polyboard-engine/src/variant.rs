@@ -20,11 +20,11 @@
 use crate::variant_eval::{Derived, VariantEval, material};
 use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
-use std::cell::RefCell;
 use polyboard_variants::bits::Bits;
 use polyboard_variants::board::MAX_MOVES;
 use polyboard_variants::rules::Value;
 use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
+use std::cell::RefCell;
 
 /// A variant's tables and its derived evaluation.
 #[derive(Debug)]

@@ -26,7 +26,7 @@
 //! B 5.93, R 8.10, Q 14.03 at `RHO` = 0.3); the fit gives N 304, B 350, R 501, Q 943.
 //! The same formula then gives, unchanged, capablanca's archbishop 777 and chancellor
 //! 945, and every piece of a user's Betza definition. A piece that can promote adds
-//! a share of what it gains: a pawn (the `pawn` key) `PAWN_PROMO` = 30, another piece
+//! a share of what it gains: a pawn (the `pawn` key) `PAWN_PROMO` = 45, another piece
 //! with a `promotedPieceType` a tenth of the gain. Royal pieces have no material
 //! value. Every value is at least `MIN_VALUE`.
 //!
@@ -48,9 +48,9 @@
 
 use crate::Evaluator;
 use crate::variant::{Data, Pos};
+use polyboard_variants::Board;
 use polyboard_variants::betza::Kind;
 use polyboard_variants::bits::{Bits, squares};
-use polyboard_variants::Board;
 use polyboard_variants::rules::Rules;
 
 /// The occupancy density the mobility assumes.
@@ -62,7 +62,7 @@ pub const SCALE: f64 = 45.0;
 /// The exponent of the material formula.
 pub const EXPONENT: f64 = 1.15;
 /// What a pawn's chance to promote adds to its value.
-pub const PAWN_PROMO: f64 = 30.0;
+pub const PAWN_PROMO: f64 = 45.0;
 /// The least value of a non-royal piece.
 pub const MIN_VALUE: i32 = 30;
 /// A piece in hand is worth this many times its board value.
@@ -331,5 +331,20 @@ mod tests {
         let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
         assert!(get("rook") > get("horse") && get("rook") > get("cannon"));
         assert!(get("fers") < get("horse"));
+    }
+}
+
+#[cfg(test)]
+mod print {
+    #[test]
+    #[ignore]
+    fn print_values() {
+        let set = polyboard_variants::VariantSet::builtin();
+        for name in ["chess", "capablanca", "crazyhouse", "xiangqi", "shogi"] {
+            let r = set.rules(name).unwrap();
+            let d = super::Derived::new(&r);
+            let v: Vec<String> = r.pieces.iter().zip(&d.value).map(|(p, v)| format!("{} {v}", p.name)).collect();
+            println!("{name}: {}", v.join(", "));
+        }
     }
 }

@@ -42,6 +42,7 @@ struct Game<B: Bits + 'static> {
 
 /// The current variant's game, on its bitboard width.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one value per engine, never in a hot path
 enum Current {
     Narrow(Game<u64>),
     Wide(Game<u128>),
@@ -260,9 +261,9 @@ fn display<B: Bits>(b: &Board<'static, B>) -> String {
     let mut s = line.clone();
     for rank in (0..r.ranks).rev() {
         for file in 0..r.files {
-            let text = b.piece_on(r.square(file, rank)).map_or(" ".to_string(), |(ty, c)| {
-                polyboard_variants::fen::piece_text(r, ty, c)
-            });
+            let text = b
+                .piece_on(r.square(file, rank))
+                .map_or(" ".to_string(), |(ty, c)| polyboard_variants::fen::piece_text(r, ty, c));
             s.push_str(&format!("|{text:^3}"));
         }
         s.push_str(&format!("| {}\n{line}", rank + 1));
