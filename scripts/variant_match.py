@@ -135,7 +135,7 @@ def referee(variant, fen, moves):
     return None
 
 
-def play(engines, variant, opening, base, inc, max_plies):
+def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
     """engines[0] plays White. Returns (score for White, reason, offender index or None)."""
     fen = sf.start_fen(variant)
     moves = list(opening)
@@ -165,12 +165,12 @@ def play(engines, variant, opening, base, inc, max_plies):
             print(f"  no bestmove at ply {len(moves)} ({spent:.2f} s, clock {clocks[side]:.2f} s)", flush=True)
             return lose, ("crash" if not e.alive() else "forfeit"), side
         if base == 0:
-            # Fixed time a move: late by more than a second forfeits.
-            spent = max(0.0, spent - 1.0)
+            # Fixed time a move: late by more than `grace` seconds forfeits.
+            spent = max(0.0, spent - grace)
             clocks[side] = inc
         clocks[side] -= spent
         if clocks[side] < 0:
-            print(f"  flag fall at ply {len(moves)} ({spent:.2f} s spent)", flush=True)
+            print(f"  flag fall at ply {len(moves)} ({spent:.2f} s over)", flush=True)
             return lose, "forfeit", side
         clocks[side] += inc
         parts = line.split()
@@ -191,6 +191,8 @@ def main():
     ap.add_argument("--tc", default="4+0.04")
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--grace", type=float, default=1.0,
+                    help="with 0+T: seconds a move may run late before it forfeits (a loaded box delays both)")
     a = ap.parse_args()
     base_s, _, inc_s = a.tc.partition("+")
     base, inc = float(base_s), float(inc_s or 0)
@@ -205,7 +207,7 @@ def main():
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
         names = ["polyboard", a.opponent] if we_white else [a.opponent, "polyboard"]
-        s, reason, offender = play(pair, a.variant, books[g // 2], base, inc, a.max_plies)
+        s, reason, offender = play(pair, a.variant, books[g // 2], base, inc, a.max_plies, a.grace)
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1

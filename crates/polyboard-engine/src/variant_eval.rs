@@ -43,8 +43,12 @@
 //!
 //! **King safety (light).** Per royal piece: `SHIELD` per own piece next to it, scaled
 //! by the enemy's material (board and hand) against the start's; and in drop variants
-//! `HOLE` per empty neighbour square times the enemy's pieces in hand. Plus `TEMPO`
-//! for the side to move.
+//! `HOLE` per empty neighbour square times the enemy's pieces in hand.
+//!
+//! **Mobility.** `MOBILITY` = 4 per pseudo-legal target square (empty or enemy) of
+//! every piece but royals and pawns, counted on the real board: the tables above
+//! assume an average board, this term sees the actual blockers. Plus `TEMPO` for the
+//! side to move.
 
 use crate::Evaluator;
 use crate::variant::{Data, Pos};
@@ -77,6 +81,8 @@ pub const SHIELD: i32 = 8;
 pub const HOLE: i32 = 4;
 /// The bonus of the side to move.
 pub const TEMPO: i32 = 10;
+/// The bonus per pseudo-legal target square of a piece (not royal, not a pawn).
+pub const MOBILITY: i32 = 4;
 
 /// The evaluation tables of one variant, derived once when it is loaded.
 #[derive(Clone, Debug)]
@@ -92,6 +98,8 @@ pub struct Derived {
     pub near: Vec<u128>,
     /// The non-royal material of both sides at the start (board and hand).
     pub start_material: i32,
+    /// Per type: counted in the mobility term (not royal, not a pawn).
+    pub mobile: Vec<bool>,
 }
 
 /// The expected mobility of type `ty` of colour `c` on `sq` (see the module docs).
@@ -218,7 +226,8 @@ impl Derived {
                 }
             }
         }
-        Derived { value, hand, pst, near, start_material: 0 }
+        let mobile = r.pieces.iter().map(|p| !p.royal && !p.pawn && !p.shogi_pawn && p.name != "soldier").collect();
+        Derived { value, hand, pst, near, start_material: 0, mobile }
     }
 }
 
@@ -278,6 +287,9 @@ fn side_score<B: Bits>(pos: &Pos<B>, data: &Data<B>, color: usize, enemy_materia
             } else {
                 s += d.value[ty] + p;
             }
+        }
+        if d.mobile[ty] {
+            s += MOBILITY * b.mobility(color, ty) as i32;
         }
         s += b.in_hand(color, ty) as i32 * d.hand[ty];
     }

@@ -564,22 +564,26 @@ impl<'a, B: Bits> Board<'a, B> {
         true
     }
 
-    fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+    /// The squares a piece of type `ty` and colour `us` on `from` reaches under the
+    /// occupancy `occ` with `enemy` the opponent's pieces: (quiet targets, captures),
+    /// pseudo-legal (the piece's own moves only: no castling, en passant, double step).
+    #[inline]
+    fn reach(&self, ty: usize, us: usize, from: usize, occ: B, enemy: B) -> (B, B) {
         let t = self.t;
         let nsq = t.nsq;
-        let tc = ty * 2 + n.us;
-        let empty = !n.occ;
+        let tc = ty * 2 + us;
+        let empty = !occ;
         let mut quiet = t.leap_quiet[tc * nsq + from] & empty;
-        let mut caps = t.leap_capture[tc * nsq + from] & n.enemy;
+        let mut caps = t.leap_capture[tc * nsq + from] & enemy;
         if t.has_lame {
             for &(to, block, q, c) in &t.lame[tc * nsq + from] {
-                if (block & n.occ).is_empty() {
+                if (block & occ).is_empty() {
                     let b = B::bit(to as usize);
                     if q {
                         quiet |= b & empty;
                     }
                     if c {
-                        caps |= b & n.enemy;
+                        caps |= b & enemy;
                     }
                 }
             }
@@ -587,17 +591,17 @@ impl<'a, B: Bits> Board<'a, B> {
         for r in &t.rides[tc] {
             let a = match r.hop {
                 0 => {
-                    let a = t.ray_to_blocker(r.dir, from, n.occ);
+                    let a = t.ray_to_blocker(r.dir, from, occ);
                     match &r.span {
                         Some(span) => a & B::from_u128(span[from]),
                         None => a,
                     }
                 }
-                1 => match t.first_blocker(r.dir, from, n.occ) {
-                    Some(screen) => t.ray_to_blocker(r.dir, screen, n.occ),
+                1 => match t.first_blocker(r.dir, from, occ) {
+                    Some(screen) => t.ray_to_blocker(r.dir, screen, occ),
                     None => B::EMPTY,
                 },
-                _ => match t.first_blocker(r.dir, from, n.occ) {
+                _ => match t.first_blocker(r.dir, from, occ) {
                     Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
                         B::bit(t.step[r.dir * nsq + screen] as usize)
                     }
@@ -608,12 +612,32 @@ impl<'a, B: Bits> Board<'a, B> {
                 quiet |= a & empty;
             }
             if r.capture {
-                caps |= a & n.enemy;
+                caps |= a & enemy;
             }
         }
         let mob = t.mobility[tc];
-        quiet &= mob;
-        caps &= mob;
+        (quiet & mob, caps & mob)
+    }
+
+    /// The number of pseudo-legal targets (empty squares and captures) of `color`'s
+    /// pieces of type `ty`, for an evaluation's mobility term.
+    pub fn mobility(&self, color: usize, ty: usize) -> u32 {
+        let occ = self.occupied();
+        let enemy = self.by_color[color ^ 1];
+        let mut n = 0;
+        for from in squares(self.by_type[ty] & self.by_color[color]) {
+            let (q, c) = self.reach(ty, color, from, occ, enemy);
+            n += q.count() + c.count();
+        }
+        n
+    }
+
+    fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+        let t = self.t;
+        let nsq = t.nsq;
+        let tc = ty * 2 + n.us;
+        let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, n.enemy);
+        let mob = t.mobility[tc];
         let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
         let hop_test = t.has_hoppers;
         let base = Move(0).with_pickup(from);
