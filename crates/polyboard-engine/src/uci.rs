@@ -616,13 +616,6 @@ pub fn score_text(score: i32) -> String {
 
 impl Reporter<Move> for UciReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let ms = info.time.as_millis();
-        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-        let bound = match info.bound {
-            Some(Bound::Lower) => " lowerbound",
-            Some(Bound::Upper) => " upperbound",
-            _ => "",
-        };
         let mut pos = self.root;
         let mut pv = String::new();
         for &m in &info.pv {
@@ -633,24 +626,34 @@ impl Reporter<Move> for UciReporter {
             pv.push_str(&uci::format(&pos, m));
             pos = pos.play(m);
         }
-        say(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                score_text(info.score),
-                info.nodes,
-                info.hashfull,
-                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-            ),
-        );
+        say(&self.out, &info_line(info, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
         say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", uci::format(&self.root, mv)));
     }
+}
+
+/// The `info depth ...` line of a finished iteration; `pv` is the move text of the
+/// principal variation, each move after a space.
+pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
+    let ms = info.time.as_millis();
+    let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+    let bound = match info.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score),
+        info.nodes,
+        info.hashfull,
+        if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
+    )
 }
 
 /// At most 40 characters of untrusted text, for messages.

@@ -366,3 +366,45 @@ impl<B: Bits> MoveText<Pos<B>> for FsfText {
 
 /// The evaluation of variant positions.
 pub type Eval = VariantEval;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboard_variants::VariantSet;
+
+    fn pos(variant: &str, fen: &str, before: &[bool]) -> Pos<u128> {
+        let Loaded::Wide(d) = Loaded::new(VariantSet::builtin().rules(variant).unwrap()).unwrap() else {
+            panic!("{variant} runs on u128")
+        };
+        Pos::new(d, Board::from_fen(&d.tables, fen).unwrap(), before)
+    }
+
+    #[test]
+    fn perpetual_check_loses_in_xiangqi_and_draws_in_capablanca() {
+        // The side to move now stood in check at every one of its turns through the
+        // 4-ply cycle: the opponent checked perpetually and loses.
+        let fen = "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1";
+        let p = pos("xiangqi", fen, &[true, false, true, false]);
+        assert!(p.repetition_score(4) >= MATE_BOUND - 1);
+        let p = pos("xiangqi", fen, &[false, false, true, false]);
+        assert_eq!(p.repetition_score(4), 0);
+        let p = pos("capablanca", "4k5/10/10/10/10/10/10/4K5 w - - 0 1", &[true, false, true, false]);
+        assert_eq!(p.repetition_score(4), 0);
+    }
+
+    #[test]
+    fn move_keys_are_unique_and_never_zero() {
+        for (variant, fen) in [
+            ("capablanca", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1"),
+            ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        ] {
+            let p = pos(variant, fen, &[]);
+            let keys: Vec<u32> = p.legal().iter().map(|m| m.key()).collect();
+            let mut unique = keys.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), keys.len(), "{variant}");
+            assert!(keys.iter().all(|&k| k != 0));
+        }
+    }
+}

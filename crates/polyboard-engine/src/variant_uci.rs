@@ -16,8 +16,8 @@
 
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::time::Limits;
-use crate::tt::{Bound, Table};
-use crate::uci::{Output, clip, say, score_text};
+use crate::tt::Table;
+use crate::uci::{Output, clip, info_line, say};
 use crate::variant::{Data, Eval, Loaded, Pos};
 use crate::{SearchMove, with_data};
 use polyboard_variants::bits::Bits;
@@ -311,13 +311,6 @@ struct VariantReporter<B: Bits + 'static> {
 
 impl<B: Bits> Reporter<Move> for VariantReporter<B> {
     fn info(&mut self, info: &Info<Move>) {
-        let ms = info.time.as_millis();
-        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-        let bound = match info.bound {
-            Some(Bound::Lower) => " lowerbound",
-            Some(Bound::Upper) => " upperbound",
-            _ => "",
-        };
         let mut pos = self.root;
         let mut pv = String::new();
         for &m in &info.pv {
@@ -328,19 +321,7 @@ impl<B: Bits> Reporter<Move> for VariantReporter<B> {
             pv.push_str(&pos.move_text(m));
             pos = pos.play(m);
         }
-        say(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                score_text(info.score),
-                info.nodes,
-                info.hashfull,
-                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-            ),
-        );
+        say(&self.out, &info_line(info, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
