@@ -194,6 +194,8 @@ fn variant_garbage_is_reported_and_ignored() {
     for line in [
         "setoption name UCI_Variant value nosuchvariant",
         "setoption name VariantPath value /no/such/file.ini",
+        "setoption name VariantPath value /dev/zero",
+        "setoption name VariantPath value /",
         "setoption name UCI_Variant value crazyhouse",
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[XYZ] w KQkq - 0 1",
         "position fen rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",

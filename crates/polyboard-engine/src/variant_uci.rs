@@ -127,7 +127,7 @@ impl Variants {
     /// Loads the variant definitions of the file `path`; returns the names it added.
     /// The chosen variant, if the file redefines it, restarts from its new start.
     pub fn load_path(&mut self, path: &str) -> Result<Vec<String>, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("VariantPath '{}': {e}", clip(path)))?;
+        let text = read_limited(path).map_err(|e| format!("VariantPath '{}': {e}", clip(path)))?;
         let added = self.set.load(&text, path).map_err(|e| e.to_string())?;
         self.built.retain(|(n, _)| !added.contains(n));
         if added.contains(&self.name) {
@@ -195,6 +195,22 @@ impl Variants {
         let text = with_game!(cur, g => display(&g.board));
         say(out, &format!("{text}\nVariant: {}", self.name));
     }
+}
+
+/// The most bytes of a `VariantPath` file read (Fairy-Stockfish's own variants.ini is
+/// about 50 KB).
+pub const MAX_FILE: u64 = 1 << 20;
+
+/// Reads a text file of at most [`MAX_FILE`] bytes (a device or a huge file is refused,
+/// not read forever).
+fn read_limited(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(MAX_FILE + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE {
+        return Err(std::io::Error::other(format!("longer than {MAX_FILE} bytes")));
+    }
+    Ok(text)
 }
 
 /// A bitboard width a game can be kept in.
