@@ -24,7 +24,6 @@ use polyboard_variants::bits::Bits;
 use polyboard_variants::board::MAX_MOVES;
 use polyboard_variants::rules::Value;
 use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
-use std::cell::RefCell;
 
 /// A variant's tables and its derived evaluation.
 #[derive(Debug)]
@@ -100,7 +99,7 @@ impl SearchMove for Move {
 }
 
 /// A variant position as the search walks it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Pos<B: Bits + 'static> {
     board: Board<'static, B>,
     data: &'static Data<B>,
@@ -109,22 +108,6 @@ pub struct Pos<B: Bits + 'static> {
     checks: Vec<bool>,
     /// The move that led here (a shogi pawn-drop mate loses for the dropper).
     last: Option<Move>,
-    /// Per ply of the game: the key and the legal moves generated for the noisy
-    /// stage, kept for the quiet stage of the same node (one generation per node).
-    cache: RefCell<Vec<(u64, Box<Moves>)>>,
-}
-
-impl<B: Bits> Clone for Pos<B> {
-    /// A copy with an empty generation cache.
-    fn clone(&self) -> Pos<B> {
-        Pos {
-            board: self.board,
-            data: self.data,
-            checks: self.checks.clone(),
-            last: self.last,
-            cache: RefCell::new(Vec::new()),
-        }
-    }
 }
 
 /// What [`Pos::make`] keeps to take a move back.
@@ -141,7 +124,7 @@ impl<B: Bits> Pos<B> {
     pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
         let mut checks = before.to_vec();
         checks.push(board.in_check());
-        Pos { board, data, checks, last: None, cache: RefCell::new(Vec::new()) }
+        Pos { board, data, checks, last: None }
     }
 
     /// The board.
@@ -159,26 +142,6 @@ impl<B: Bits> Pos<B> {
         let mut list = Moves::new();
         self.board.generate(&mut list);
         list
-    }
-
-    /// Appends the legal moves that `keep` accepts, generated once per node: the
-    /// noisy stage fills this ply's cache, the quiet stage reads it.
-    fn stage(&self, out: &mut MoveList<Move, MAX_MOVES>, keep: impl Fn(Move) -> bool) {
-        let ply = self.checks.len();
-        let key = self.board.key();
-        let mut cache = self.cache.borrow_mut();
-        while cache.len() <= ply {
-            cache.push((0, Box::new(Moves::new())));
-        }
-        let (k, list) = &mut cache[ply];
-        if *k != key || list.is_empty() {
-            list.clear();
-            self.board.generate(list);
-            *k = key;
-        }
-        for &mv in list.iter().filter(|&&m| keep(m)) {
-            out.push(mv);
-        }
     }
 
     fn is_noisy(mv: Move) -> bool {
@@ -227,12 +190,13 @@ impl<B: Bits> Searchable for Pos<B> {
     const HISTORY_SIZE: usize = 32 * 128;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, MAX_MOVES>) {
-        // A fresh generation: the cache of this ply may hold a sibling's moves with the
-        // same key only if it is the same position, whose moves are the same.
-        self.stage(out, Self::is_noisy);
+        // Quiescence asks for these alone: the generator skips the quiet moves' work.
+        self.board.generate_noisy(out);
     }
     fn generate_quiet(&self, out: &mut MoveList<Move, MAX_MOVES>) {
-        self.stage(out, |m| !Self::is_noisy(m));
+        for &mv in self.legal().iter().filter(|&&m| !Self::is_noisy(m)) {
+            out.push(mv);
+        }
     }
     #[inline]
     fn make(&mut self, mv: Move) -> Undo<B> {

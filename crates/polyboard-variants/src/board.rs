@@ -52,6 +52,8 @@ struct Node<B> {
     enemy: B,
     in_check: bool,
     danger: B,
+    /// Only captures and promotions (see [`Board::generate_noisy`]).
+    noisy_only: bool,
 }
 
 impl<'a, B: Bits> Board<'a, B> {
@@ -488,6 +490,18 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Moves) {
+        self.generate_into(out, false)
+    }
+
+    /// Appends the legal captures and promotions (the moves whose `is_capture` or
+    /// `is_promotion` is true; with gating, those with a gate too): exactly the moves
+    /// of [`Board::generate`] that pass that test, in the same order, with the quiet
+    /// ones skipped before their legality test.
+    pub fn generate_noisy(&self, out: &mut Moves) {
+        self.generate_into(out, true)
+    }
+
+    fn generate_into(&self, out: &mut Moves, noisy_only: bool) {
         let t = self.t;
         let nsq = t.nsq;
         let us = self.side as usize;
@@ -499,13 +513,16 @@ impl<'a, B: Bits> Board<'a, B> {
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
-        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger };
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, noisy_only };
         for ty in 0..t.ntypes {
             let mut bb = self.by_type[ty] & own;
             while !bb.is_empty() {
                 let from = bb.pop();
                 self.piece_moves(&n, ty, from, out);
             }
+        }
+        if noisy_only {
+            return;
         }
         if t.rules.castling && !in_check && !self.castle[us].is_empty() {
             self.castling_moves(&n, out);
@@ -524,6 +541,9 @@ impl<'a, B: Bits> Board<'a, B> {
 
     #[inline(always)]
     fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
+        if n.noisy_only && !mv.is_capture() && !mv.is_promotion() {
+            return;
+        }
         if (!test || self.safe_after(n, mv)) && out.len() < MAX_MOVES {
             out.push(mv);
         }
@@ -638,6 +658,19 @@ impl<'a, B: Bits> Board<'a, B> {
         let tc = ty * 2 + n.us;
         let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, n.enemy);
         let mob = t.mobility[tc];
+        let p = &t.rules.pieces[ty];
+        if n.noisy_only {
+            // Keep only the quiet moves that can promote ([`Board::push`] drops the
+            // rest; this only saves their work).
+            let promo = t.promo[n.us];
+            quiet &= if p.pawn {
+                promo
+            } else if p.promotes_to.is_some() {
+                if promo.has(from) { quiet } else { promo }
+            } else {
+                B::EMPTY
+            };
+        }
         let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
         let hop_test = t.has_hoppers;
         let base = Move(0).with_pickup(from);
@@ -655,10 +688,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             self.emit(n, ty, mv, test, out);
         }
-        let p = &t.rules.pieces[ty];
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
-            if t.rules.double_step && t.double[n.us].has(from) {
+            if t.rules.double_step && !n.noisy_only && t.double[n.us].has(from) {
                 let s1 = t.step[fwd * nsq + from];
                 if s1 != 0xff && !n.occ.has(s1 as usize) {
                     let s2 = t.step[fwd * nsq + s1 as usize];
