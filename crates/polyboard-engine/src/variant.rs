@@ -4,9 +4,9 @@
 //!
 //! - A variant's tables and its derived evaluation ([`Data`]) are built once when the
 //!   variant is chosen and live for the rest of the process (`Box::leak`): a board
-//!   borrows its tables, and the search needs `'static` positions. The UCI front end
-//!   keeps every [`Loaded`] variant it built, so choosing one again costs nothing and
-//!   the memory held grows only with the number of variant definitions loaded.
+//!   borrows its tables, and the search needs `'static` positions. [`Loaded::new`] keeps
+//!   every variant built in a process-wide list, so choosing one again costs nothing
+//!   and the memory held grows only with the number of distinct definitions loaded.
 //! - Game ends: checkmate and stalemate score as the variant says (`checkmateValue`,
 //!   `stalemateValue`, a shogi pawn-drop mate loses for the dropper); a flag piece home
 //!   (king of the hill), the last check given (3check), a side without its extinction
@@ -24,6 +24,7 @@ use polyboard_variants::bits::Bits;
 use polyboard_variants::board::MAX_MOVES;
 use polyboard_variants::rules::Value;
 use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
+use std::sync::{Mutex, OnceLock};
 
 /// A variant's tables and its derived evaluation.
 #[derive(Debug)]
@@ -69,10 +70,30 @@ fn leak<B: Bits>(rules: Rules) -> Result<&'static Data<B>, VariantError> {
     Ok(Box::leak(data))
 }
 
+/// Every variant built in this process, by its rules (`Debug` text): building the same
+/// definition again returns the same tables, so the memory held grows with the number
+/// of distinct definitions only, however often engines are created.
+fn built() -> &'static Mutex<Vec<(String, Loaded)>> {
+    static BUILT: OnceLock<Mutex<Vec<(String, Loaded)>>> = OnceLock::new();
+    BUILT.get_or_init(Default::default)
+}
+
 impl Loaded {
-    /// Builds the tables and the evaluation of `rules` (kept for the process's life).
+    /// Builds the tables and the evaluation of `rules` (kept for the process's life,
+    /// once per distinct definition).
     pub fn new(rules: Rules) -> Result<Loaded, VariantError> {
-        if rules.files * rules.ranks <= 64 { leak(rules).map(Loaded::Narrow) } else { leak(rules).map(Loaded::Wide) }
+        let key = format!("{rules:?}");
+        let mut list = built().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, l)) = list.iter().find(|(k, _)| *k == key) {
+            return Ok(*l);
+        }
+        let l = if rules.files * rules.ranks <= 64 {
+            leak(rules).map(Loaded::Narrow)
+        } else {
+            leak(rules).map(Loaded::Wide)
+        }?;
+        list.push((key, l));
+        Ok(l)
     }
 
     /// The rules.
