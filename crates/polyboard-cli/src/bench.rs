@@ -33,6 +33,10 @@ pub struct BenchArgs {
     /// `chess` (the default) or `shogi` (the 2006 experiment, SEE and pins).
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    /// Instead: the variants' bulk perft beside Fairy-Stockfish and Sjaak II (those
+    /// installed), on the capablanca, crazyhouse and xiangqi positions.
+    #[arg(long)]
+    pub variants: bool,
 }
 
 /// A CPW position with its published perft counts from depth 1
@@ -219,6 +223,18 @@ pub fn select(mut names: Vec<&'static str>, wanted: &[String], variant: &str) ->
 
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
+    if a.variants {
+        return match crate::bench_variants::run(a.quick) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     match a.variant.as_str() {
         "chess" => {}
         "shogi" => return crate::shogi_bench::run(&a),

@@ -53,6 +53,9 @@
 //! - [`shogi_eval`]: the shogi evaluation.
 //! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
 //! - [`usi`]: the USI front end (`polyboard usi`).
+//! - [`variant`]: any polyboard-variants variant as a [`Searchable`].
+//! - [`variant_eval`]: the generic variant evaluation, derived from the rules.
+//! - [`variant_uci`]: the variants behind `UCI_Variant` in the UCI front end.
 
 #![warn(missing_docs)]
 
@@ -67,6 +70,9 @@ pub mod time;
 pub mod tt;
 pub mod uci;
 pub mod usi;
+pub mod variant;
+pub mod variant_eval;
+pub mod variant_uci;
 
 use polyboard_core::MoveList;
 
@@ -87,13 +93,17 @@ pub trait SearchMove: Copy + Eq + Default + Send + Sync + 'static {
     fn key(self) -> u32;
 }
 
-/// What a game played without a legal move scores (from the side to move).
+/// How a game ends for the side to move: without a legal move, or by a rule of the
+/// game ([`Searchable::game_end`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoMoves {
     /// The side to move has lost (checkmate; in shogi also without check).
     Loss,
     /// The game is drawn (stalemate in chess).
     Draw,
+    /// The side to move has won (a variant's `stalemateValue = win`, or the
+    /// opponent's last move broke a rule that loses, such as a shogi pawn-drop mate).
+    Win,
 }
 
 /// A fixed-capacity list the search keeps moves (and their scores) in.
@@ -171,6 +181,14 @@ pub trait Searchable: Clone + Send + 'static {
     fn reversible_plies(&self) -> u32;
     /// True when a rule other than repetition draws the game now (the 50-move rule).
     fn rule_draw(&self) -> bool;
+    /// The result of a game the rules have already ended in this position, whatever
+    /// moves it has (a variant's flag region reached, the last check given, a side
+    /// without its royal pieces); `None` while the game goes on. Chess and shogi end
+    /// only by the rules above.
+    #[inline(always)]
+    fn game_end(&self) -> Option<NoMoves> {
+        None
+    }
     /// The result when the side to move has no legal move.
     fn no_moves(&self, in_check: bool) -> NoMoves;
     /// Ordering value of a noisy move: most valuable victim, then least valuable
@@ -188,6 +206,12 @@ pub trait Searchable: Clone + Send + 'static {
     fn repetition_score(&self, back: usize) -> i32 {
         let _ = back;
         0
+    }
+    /// True when quiescence should try the quiet moves that give check (at its first
+    /// ply). Drop games answer false: every drop next to the king would be tried.
+    #[inline(always)]
+    fn quiet_checks(&self) -> bool {
+        true
     }
     /// True when a null move is unlikely to fall into zugzwang (the side to move has
     /// more than pawns and king).

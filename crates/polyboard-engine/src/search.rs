@@ -552,9 +552,15 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
 
     /// The score of a node at `ply` without legal moves.
     fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
-        match self.pos.no_moves(in_check) {
+        self.ended(self.pos.no_moves(in_check), ply)
+    }
+
+    /// The score of a node at `ply` whose game the rules ended.
+    fn ended(&self, end: NoMoves, ply: usize) -> i32 {
+        match end {
             NoMoves::Loss => -MATE + ply as i32,
             NoMoves::Draw => 0,
+            NoMoves::Win => MATE - ply as i32,
         }
     }
 
@@ -802,6 +808,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         if self.pos.rule_draw() {
             return 0;
         }
+        if let Some(end) = self.pos.game_end() {
+            return self.ended(end, ply);
+        }
         if let Some(back) = self.repetition() {
             return self.pos.repetition_score(back);
         }
@@ -991,6 +1000,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         }
         self.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        if let Some(end) = self.pos.game_end() {
+            return self.ended(end, ply);
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(&self.pos);
         }
@@ -1020,7 +1032,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             let quiets = in_check || picker.quiets_done;
             let Some((mv, quiet, _)) = picker.next(&self.pos, &self.history[history.clone()], quiets) else {
                 // The noisy moves are done: the checking quiet moves come last.
-                if checks && !in_check && !picker.quiets_done {
+                if checks && !in_check && !picker.quiets_done && self.pos.quiet_checks() {
                     picker.add_quiet(&self.pos, &self.history[history.clone()]);
                     continue;
                 }

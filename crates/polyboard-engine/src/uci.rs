@@ -7,7 +7,12 @@
 //! Stockfish's `d` and `bench [depth]`.
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
-//! `UCI_Chess960`, `Repr`.
+//! `UCI_Chess960`, `Repr`, `UCI_Variant` and `VariantPath`.
+//!
+//! `UCI_Variant` = `chess` (the default) plays on the dedicated chess engine below,
+//! over the representation `Repr`; any other variant plays through
+//! [`crate::variant_uci`] (polyboard-variants' generator, Fairy-Stockfish's FEN and
+//! move text). `bench` is chess's whatever the variant.
 //!
 //! Nothing from the input stops the engine: a malformed line, an unknown command or
 //! option, a bad FEN or an illegal move is answered with `info string ...` and
@@ -19,6 +24,7 @@ use crate::meter::Meter;
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
+use crate::variant_uci::Variants;
 use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
 use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
@@ -65,6 +71,8 @@ pub struct Engine {
     position: Position,
     /// Keys of the positions before the current one, since the game's start.
     history: Vec<u64>,
+    /// The variants of `UCI_Variant`, and the game when one other than chess is chosen.
+    variants: Variants,
     running: Option<Running>,
 }
 
@@ -113,6 +121,7 @@ impl Engine {
             start: Position::startpos(),
             position: Position::startpos(),
             history: Vec::new(),
+            variants: Variants::new(),
             running: None,
         }
     }
@@ -140,7 +149,13 @@ impl Engine {
             }
             "position" => {
                 self.stop();
-                self.set_position(args);
+                if self.variants.active() {
+                    if let Err(e) = self.variants.set_position(args) {
+                        self.info(&e);
+                    }
+                } else {
+                    self.set_position(args);
+                }
             }
             "go" => {
                 self.stop();
@@ -158,7 +173,11 @@ impl Engine {
             }
             "d" => {
                 self.stop();
-                self.display();
+                if self.variants.active() {
+                    self.variants.display(&self.out);
+                } else {
+                    self.display();
+                }
             }
             "bench" => {
                 self.stop();
@@ -198,6 +217,12 @@ impl Engine {
             "option name Ponder type check default false".to_string(),
             "option name UCI_Chess960 type check default false".to_string(),
             format!("option name Repr type combo default {}{reprs}", names()[0]),
+            format!(
+                "option name UCI_Variant type combo default {}{}",
+                crate::variant_uci::CHESS,
+                self.variants.names().iter().map(|n| format!(" var {n}")).collect::<String>()
+            ),
+            "option name VariantPath type string default <empty>".to_string(),
             "uciok".to_string(),
         ];
         for l in lines {
@@ -262,6 +287,16 @@ impl Engine {
                     Ok(())
                 } else {
                     Err(format!("option 'Repr': '{}' is not one of {}", clip(&value), names().join(", ")))
+                }
+            }
+            "uci_variant" => self.variants.select(&value),
+            "variantpath" => {
+                if value.is_empty() || value == "<empty>" {
+                    Ok(())
+                } else {
+                    self.variants.load_path(&value).map(|added| {
+                        self.info(&format!("VariantPath: loaded {}", added.join(", ")));
+                    })
                 }
             }
             _ => Err(format!("unknown option '{}'", clip(&name))),
@@ -332,15 +367,21 @@ impl Engine {
                 "searchmoves" => {
                     used = 1;
                     while let Some(m) = args.get(i + used) {
-                        match uci::parse(&self.position, m) {
-                            Ok(mv) => limits.searchmoves.push(mv.key()),
-                            Err(_) => break,
+                        let key = if self.variants.active() {
+                            self.variants.move_key(m)
+                        } else {
+                            uci::parse(&self.position, m).ok().map(|mv| mv.key())
+                        };
+                        match key {
+                            Some(k) => limits.searchmoves.push(k),
+                            None => break,
                         }
                         used += 1;
                     }
                 }
                 "perft" => {
                     return match num(i) {
+                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
                         Some(d) => self.perft(d.min(20) as u32),
                         None => self.info("go perft: expected a depth"),
                     };
@@ -374,6 +415,15 @@ impl Engine {
             limits.infinite = true;
         }
         let control = Arc::new(Control::new(limits.ponder));
+        let settings =
+            Settings { threads: self.options.threads, multipv: self.options.multipv, overhead: self.options.overhead };
+        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
+            match spawned {
+                Ok(handle) => self.running = Some(Running { control, handle }),
+                Err(e) => self.info(&format!("could not start the search: {e}")),
+            }
+            return;
+        }
         let job = Job {
             out: self.out.clone(),
             tt: self.tt.clone(),
@@ -381,11 +431,7 @@ impl Engine {
             position: self.position,
             history: self.history.clone(),
             limits,
-            settings: Settings {
-                threads: self.options.threads,
-                multipv: self.options.multipv,
-                overhead: self.options.overhead,
-            },
+            settings,
         };
         let repr = self.options.repr.clone();
         let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
@@ -585,13 +631,6 @@ pub fn score_text(score: i32) -> String {
 
 impl Reporter<Move> for UciReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let ms = info.time.as_millis();
-        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-        let bound = match info.bound {
-            Some(Bound::Lower) => " lowerbound",
-            Some(Bound::Upper) => " upperbound",
-            _ => "",
-        };
         let mut pos = self.root;
         let mut pv = String::new();
         for &m in &info.pv {
@@ -602,24 +641,34 @@ impl Reporter<Move> for UciReporter {
             pv.push_str(&uci::format(&pos, m));
             pos = pos.play(m);
         }
-        say(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                score_text(info.score),
-                info.nodes,
-                info.hashfull,
-                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-            ),
-        );
+        say(&self.out, &info_line(info, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
         say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", uci::format(&self.root, mv)));
     }
+}
+
+/// The `info depth ...` line of a finished iteration; `pv` is the move text of the
+/// principal variation, each move after a space.
+pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
+    let ms = info.time.as_millis();
+    let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+    let bound = match info.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score),
+        info.nodes,
+        info.hashfull,
+        if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
+    )
 }
 
 /// At most 40 characters of untrusted text, for messages.

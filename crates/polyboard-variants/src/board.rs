@@ -52,6 +52,8 @@ struct Node<B> {
     enemy: B,
     in_check: bool,
     danger: B,
+    /// Only captures and promotions (see [`Board::generate_noisy`]).
+    noisy_only: bool,
 }
 
 impl<'a, B: Bits> Board<'a, B> {
@@ -102,6 +104,29 @@ impl<'a, B: Bits> Board<'a, B> {
     /// The squares of the pieces of `ty` and `color`.
     pub fn pieces(&self, ty: usize, color: usize) -> B {
         self.by_type[ty] & self.by_color[color]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: usize) -> B {
+        self.by_color[color]
+    }
+
+    /// The board after the side to move passes (a search's null move): the en passant
+    /// target goes, the clock runs, the other side moves; nothing else changes.
+    pub fn null_move(&self) -> Board<'a, B> {
+        let mut b = *self;
+        if !b.ep.is_empty() {
+            b.key ^= b.t.keys.ep[b.ep.lsb()];
+            b.ep = B::EMPTY;
+        }
+        b.halfmove = b.halfmove.saturating_add(1);
+        if b.side == 1 {
+            b.fullmove = b.fullmove.saturating_add(1);
+        }
+        b.side ^= 1;
+        b.key ^= b.t.keys.side;
+        b
     }
 
     /// Every occupied square.
@@ -292,6 +317,19 @@ impl<'a, B: Bits> Board<'a, B> {
         false
     }
 
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> B {
+        let us = self.side as usize;
+        let occ = self.occupied();
+        let mut out = B::EMPTY;
+        for sq in squares(self.by_color[us ^ 1]) {
+            if squares(self.royal & self.by_color[us]).any(|k| self.attacked_by(k, us ^ 1, occ, B::bit(sq))) {
+                out |= B::bit(sq);
+            }
+        }
+        out
+    }
+
     /// True when a piece of `by` attacks (could capture on) `sq`.
     #[inline]
     pub fn attacked(&self, sq: usize, by: usize, occ: B) -> bool {
@@ -452,6 +490,18 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Moves) {
+        self.generate_into(out, false)
+    }
+
+    /// Appends the legal captures and promotions (the moves whose `is_capture` or
+    /// `is_promotion` is true; with gating, those with a gate too): exactly the moves
+    /// of [`Board::generate`] that pass that test, in the same order, with the quiet
+    /// ones skipped before their legality test.
+    pub fn generate_noisy(&self, out: &mut Moves) {
+        self.generate_into(out, true)
+    }
+
+    fn generate_into(&self, out: &mut Moves, noisy_only: bool) {
         let t = self.t;
         let nsq = t.nsq;
         let us = self.side as usize;
@@ -463,13 +513,16 @@ impl<'a, B: Bits> Board<'a, B> {
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
-        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger };
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, noisy_only };
         for ty in 0..t.ntypes {
             let mut bb = self.by_type[ty] & own;
             while !bb.is_empty() {
                 let from = bb.pop();
                 self.piece_moves(&n, ty, from, out);
             }
+        }
+        if noisy_only {
+            return;
         }
         if t.rules.castling && !in_check && !self.castle[us].is_empty() {
             self.castling_moves(&n, out);
@@ -488,6 +541,9 @@ impl<'a, B: Bits> Board<'a, B> {
 
     #[inline(always)]
     fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
+        if n.noisy_only && !mv.is_capture() && !mv.is_promotion() {
+            return;
+        }
         if (!test || self.safe_after(n, mv)) && out.len() < MAX_MOVES {
             out.push(mv);
         }
@@ -528,22 +584,26 @@ impl<'a, B: Bits> Board<'a, B> {
         true
     }
 
-    fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+    /// The squares a piece of type `ty` and colour `us` on `from` reaches under the
+    /// occupancy `occ` with `enemy` the opponent's pieces: (quiet targets, captures),
+    /// pseudo-legal (the piece's own moves only: no castling, en passant, double step).
+    #[inline]
+    fn reach(&self, ty: usize, us: usize, from: usize, occ: B, enemy: B) -> (B, B) {
         let t = self.t;
         let nsq = t.nsq;
-        let tc = ty * 2 + n.us;
-        let empty = !n.occ;
+        let tc = ty * 2 + us;
+        let empty = !occ;
         let mut quiet = t.leap_quiet[tc * nsq + from] & empty;
-        let mut caps = t.leap_capture[tc * nsq + from] & n.enemy;
+        let mut caps = t.leap_capture[tc * nsq + from] & enemy;
         if t.has_lame {
             for &(to, block, q, c) in &t.lame[tc * nsq + from] {
-                if (block & n.occ).is_empty() {
+                if (block & occ).is_empty() {
                     let b = B::bit(to as usize);
                     if q {
                         quiet |= b & empty;
                     }
                     if c {
-                        caps |= b & n.enemy;
+                        caps |= b & enemy;
                     }
                 }
             }
@@ -551,17 +611,17 @@ impl<'a, B: Bits> Board<'a, B> {
         for r in &t.rides[tc] {
             let a = match r.hop {
                 0 => {
-                    let a = t.ray_to_blocker(r.dir, from, n.occ);
+                    let a = t.ray_to_blocker(r.dir, from, occ);
                     match &r.span {
                         Some(span) => a & B::from_u128(span[from]),
                         None => a,
                     }
                 }
-                1 => match t.first_blocker(r.dir, from, n.occ) {
-                    Some(screen) => t.ray_to_blocker(r.dir, screen, n.occ),
+                1 => match t.first_blocker(r.dir, from, occ) {
+                    Some(screen) => t.ray_to_blocker(r.dir, screen, occ),
                     None => B::EMPTY,
                 },
-                _ => match t.first_blocker(r.dir, from, n.occ) {
+                _ => match t.first_blocker(r.dir, from, occ) {
                     Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
                         B::bit(t.step[r.dir * nsq + screen] as usize)
                     }
@@ -572,12 +632,45 @@ impl<'a, B: Bits> Board<'a, B> {
                 quiet |= a & empty;
             }
             if r.capture {
-                caps |= a & n.enemy;
+                caps |= a & enemy;
             }
         }
         let mob = t.mobility[tc];
-        quiet &= mob;
-        caps &= mob;
+        (quiet & mob, caps & mob)
+    }
+
+    /// The number of pseudo-legal targets (empty squares and captures) of `color`'s
+    /// pieces of type `ty`, for an evaluation's mobility term.
+    pub fn mobility(&self, color: usize, ty: usize) -> u32 {
+        let occ = self.occupied();
+        let enemy = self.by_color[color ^ 1];
+        let mut n = 0;
+        for from in squares(self.by_type[ty] & self.by_color[color]) {
+            let (q, c) = self.reach(ty, color, from, occ, enemy);
+            n += q.count() + c.count();
+        }
+        n
+    }
+
+    fn piece_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+        let t = self.t;
+        let nsq = t.nsq;
+        let tc = ty * 2 + n.us;
+        let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, n.enemy);
+        let mob = t.mobility[tc];
+        let p = &t.rules.pieces[ty];
+        if n.noisy_only {
+            // Keep only the quiet moves that can promote ([`Board::push`] drops the
+            // rest; this only saves their work).
+            let promo = t.promo[n.us];
+            quiet &= if p.pawn {
+                promo
+            } else if p.promotes_to.is_some() {
+                if promo.has(from) { quiet } else { promo }
+            } else {
+                B::EMPTY
+            };
+        }
         let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
         let hop_test = t.has_hoppers;
         let base = Move(0).with_pickup(from);
@@ -595,10 +688,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             self.emit(n, ty, mv, test, out);
         }
-        let p = &t.rules.pieces[ty];
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
-            if t.rules.double_step && t.double[n.us].has(from) {
+            if t.rules.double_step && !n.noisy_only && t.double[n.us].has(from) {
                 let s1 = t.step[fwd * nsq + from];
                 if s1 != 0xff && !n.occ.has(s1 as usize) {
                     let s2 = t.step[fwd * nsq + s1 as usize];

@@ -159,6 +159,9 @@ pub struct Rules {
     pub n_fold_rule: u32,
     /// The result of that repetition.
     pub n_fold_value: Value,
+    /// A repetition in which one side gave check with every move loses for that side
+    /// (`perpetualCheckIllegal`: xiangqi, shogi). Game end only: no move is filtered.
+    pub perpetual_check_illegal: bool,
     /// Having none of these types left ends the game with this result for the side to
     /// move (`extinctionValue`, `extinctionPieceTypes`).
     pub extinction: Option<(Value, Vec<usize>)>,
@@ -386,6 +389,7 @@ const KNOWN: &[&str] = &[
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
+    "perpetualCheckIllegal",
     "extinctionValue",
     "extinctionPieceTypes",
     "kingType",
@@ -578,6 +582,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         n_move_rule: 50,
         n_fold_rule: 3,
         n_fold_value: Value::Draw,
+        perpetual_check_illegal: false,
         extinction: None,
     };
     let all = r.all_squares();
@@ -737,6 +742,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "nMoveRule" => r.n_move_rule = count()?,
             "nFoldRule" => r.n_fold_rule = count()?,
             "nFoldValue" => r.n_fold_value = value()?,
+            "perpetualCheckIllegal" => r.perpetual_check_illegal = boolean()?,
             "extinctionValue" => extinction_value = if v == "none" { None } else { Some(value()?) },
             "extinctionPieceTypes" => {
                 extinction_types = if v == "*" { (0..r.pieces.len()).collect() } else { piece_set()? };

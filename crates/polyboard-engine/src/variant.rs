@@ -1,0 +1,395 @@
+//! Any variant of polyboard-variants as a [`Searchable`]: [`Pos`] wraps a
+//! [`polyboard_variants::Board`] (copy-make: the undo record is the board before the
+//! move) with the check flags of the game so far.
+//!
+//! - A variant's tables and its derived evaluation ([`Data`]) are built once when the
+//!   variant is chosen and live for the rest of the process (`Box::leak`): a board
+//!   borrows its tables, and the search needs `'static` positions. [`Loaded::new`] keeps
+//!   every variant built in a process-wide list, so choosing one again costs nothing
+//!   and the memory held grows only with the number of distinct definitions loaded.
+//! - Game ends: checkmate and stalemate score as the variant says (`checkmateValue`,
+//!   `stalemateValue`, a shogi pawn-drop mate loses for the dropper); a flag piece home
+//!   (king of the hill), the last check given (3check), a side without its extinction
+//!   types and the n-move rule end the game before any move is searched
+//!   ([`Searchable::game_end`]).
+//! - Repetition scores `nFoldValue` (a draw unless the variant says otherwise); with
+//!   `perpetualCheckIllegal` (xiangqi, shogi) the side that gave check with every one of
+//!   its moves through the repetition loses.
+//! - The search's move lists hold [`MAX_MOVES`] moves, as the generator's.
+
+use crate::variant_eval::{Derived, VariantEval, material};
+use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
+use polyboard_core::MoveList;
+use polyboard_variants::bits::Bits;
+use polyboard_variants::board::MAX_MOVES;
+use polyboard_variants::rules::Value;
+use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
+use std::sync::{Mutex, OnceLock};
+
+/// A variant's tables and its derived evaluation.
+#[derive(Debug)]
+pub struct Data<B: Bits> {
+    /// The move generator's tables (and the rules).
+    pub tables: Tables<B>,
+    /// The evaluation's tables.
+    pub derived: Derived,
+}
+
+/// A variant ready to search, on the narrowest bitboard that holds its board.
+#[derive(Clone, Copy, Debug)]
+pub enum Loaded {
+    /// Up to 64 squares.
+    Narrow(&'static Data<u64>),
+    /// 65 to 128 squares.
+    Wide(&'static Data<u128>),
+}
+
+/// Runs `$body` with `$d` bound to the variant's `&'static Data<u64>` or
+/// `&'static Data<u128>`.
+#[macro_export]
+macro_rules! with_data {
+    ($v:expr, $d:ident => $body:expr) => {
+        match $v {
+            $crate::variant::Loaded::Narrow($d) => $body,
+            $crate::variant::Loaded::Wide($d) => $body,
+        }
+    };
+}
+
+fn leak<B: Bits>(rules: Rules) -> Result<&'static Data<B>, VariantError> {
+    let derived = Derived::new(&rules);
+    let mut data = Box::new(Data { tables: Tables::new(rules), derived });
+    let start = Board::from_fen(&data.tables, &data.tables.rules.start_fen).map_err(|e| VariantError {
+        source: "variants".into(),
+        line: 0,
+        key: format!("{} startFen", data.tables.rules.name),
+        reason: e.to_string(),
+    })?;
+    let total = material(&start, &data.derived, 0) + material(&start, &data.derived, 1);
+    data.derived.start_material = total / 2;
+    Ok(Box::leak(data))
+}
+
+/// Every variant built in this process, by its rules (`Debug` text): building the same
+/// definition again returns the same tables, so the memory held grows with the number
+/// of distinct definitions only, however often engines are created.
+fn built() -> &'static Mutex<Vec<(String, Loaded)>> {
+    static BUILT: OnceLock<Mutex<Vec<(String, Loaded)>>> = OnceLock::new();
+    BUILT.get_or_init(Default::default)
+}
+
+impl Loaded {
+    /// Builds the tables and the evaluation of `rules` (kept for the process's life,
+    /// once per distinct definition).
+    pub fn new(rules: Rules) -> Result<Loaded, VariantError> {
+        let key = format!("{rules:?}");
+        let mut list = built().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, l)) = list.iter().find(|(k, _)| *k == key) {
+            return Ok(*l);
+        }
+        let l = if rules.files * rules.ranks <= 64 {
+            leak(rules).map(Loaded::Narrow)
+        } else {
+            leak(rules).map(Loaded::Wide)
+        }?;
+        list.push((key, l));
+        Ok(l)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'static Rules {
+        with_data!(*self, d => &d.tables.rules)
+    }
+}
+
+impl SearchMove for Move {
+    #[inline(always)]
+    fn key(self) -> u32 {
+        // Unique among a position's legal moves: origin (or "drop"), target, the type
+        // landing there, castling, and the gated piece with where it is gated. Bit 31
+        // keeps it from 0.
+        let from = if self.is_drop() { 128 } else { self.pickup(0) as u32 };
+        let (to, ty) = self.drop(0);
+        let mut k = from | (to as u32) << 8 | (ty as u32) << 15 | (self.is_castling() as u32) << 19;
+        if self.is_gating() {
+            let (gsq, gty) = self.drop(self.drops() - 1);
+            k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
+        }
+        k | 1 << 31
+    }
+}
+
+/// A variant position as the search walks it.
+#[derive(Clone, Debug)]
+pub struct Pos<B: Bits + 'static> {
+    board: Board<'static, B>,
+    data: &'static Data<B>,
+    /// For every position from the game's start to the current one: whether its side
+    /// to move stood in check.
+    checks: Vec<bool>,
+    /// The move that led here (a shogi pawn-drop mate loses for the dropper).
+    last: Option<Move>,
+}
+
+/// What [`Pos::make`] keeps to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo<B: Bits + 'static> {
+    board: Board<'static, B>,
+    last: Option<Move>,
+}
+
+impl<B: Bits> Pos<B> {
+    /// The position `board` (whose tables must be those of a [`Data`]), reached after
+    /// positions whose check flags are `before` (oldest first). The board must be one of
+    /// `data`'s tables.
+    pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
+        let mut checks = before.to_vec();
+        checks.push(board.in_check());
+        Pos { board, data, checks, last: None }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board<'static, B> {
+        &self.board
+    }
+
+    /// The variant's tables and evaluation.
+    pub fn data(&self) -> &'static Data<B> {
+        self.data
+    }
+
+    /// All legal moves.
+    pub fn legal(&self) -> Moves {
+        let mut list = Moves::new();
+        self.board.generate(&mut list);
+        list
+    }
+
+    fn is_noisy(mv: Move) -> bool {
+        mv.is_capture() || mv.is_promotion()
+    }
+
+    /// The value of the piece that `mv` moves or drops (before promotion).
+    fn mover_value(&self, mv: Move) -> i32 {
+        let d = &self.data.derived;
+        if mv.is_drop() {
+            return d.value[mv.drop(0).1];
+        }
+        self.board.piece_on(mv.pickup(0)).map_or(0, |(ty, _)| d.value[ty])
+    }
+
+    /// What a capture takes (its board value), 0 for other moves.
+    fn victim_value(&self, mv: Move) -> i32 {
+        if !mv.is_capture() || mv.pickups() < 2 {
+            return 0;
+        }
+        self.board.piece_on(mv.pickup(1)).map_or(0, |(ty, _)| self.data.derived.value[ty])
+    }
+
+    /// What a promotion gains.
+    fn promo_gain(&self, mv: Move) -> i32 {
+        if !mv.is_promotion() {
+            return 0;
+        }
+        (self.data.derived.value[mv.drop(0).1] - self.mover_value(mv)).max(0)
+    }
+
+    fn result(v: Value) -> NoMoves {
+        match v {
+            Value::Win => NoMoves::Win,
+            Value::Loss => NoMoves::Loss,
+            Value::Draw => NoMoves::Draw,
+        }
+    }
+}
+
+impl<B: Bits> Searchable for Pos<B> {
+    type Move = Move;
+    type Undo = Undo<B>;
+    type List<T: Copy> = MoveList<T, MAX_MOVES>;
+    // Piece code (type * 2 + colour, below 32) times 128 targets.
+    const HISTORY_SIZE: usize = 32 * 128;
+
+    fn generate_noisy(&self, out: &mut MoveList<Move, MAX_MOVES>) {
+        // Quiescence asks for these alone: the generator skips the quiet moves' work.
+        self.board.generate_noisy(out);
+    }
+    fn generate_quiet(&self, out: &mut MoveList<Move, MAX_MOVES>) {
+        for &mv in self.legal().iter().filter(|&&m| !Self::is_noisy(m)) {
+            out.push(mv);
+        }
+    }
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo<B> {
+        let undo = Undo { board: self.board, last: self.last };
+        self.board.apply(mv);
+        self.last = Some(mv);
+        self.checks.push(self.board.in_check());
+        undo
+    }
+    #[inline]
+    fn unmake(&mut self, _mv: Move, undo: Undo<B>) {
+        self.board = undo.board;
+        self.last = undo.last;
+        self.checks.pop();
+    }
+    fn make_null(&mut self) -> Undo<B> {
+        let undo = Undo { board: self.board, last: self.last };
+        self.board = self.board.null_move();
+        self.last = None;
+        self.checks.push(false);
+        undo
+    }
+    fn unmake_null(&mut self, undo: Undo<B>) {
+        self.board = undo.board;
+        self.last = undo.last;
+        self.checks.pop();
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.board.key()
+    }
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checks.last().copied().unwrap_or(false)
+    }
+    #[inline(always)]
+    fn side(&self) -> usize {
+        self.board.side_to_move()
+    }
+    fn reversible_plies(&self) -> u32 {
+        if self.data.tables.rules.drops {
+            // A captured piece can come back by a drop: any position may recur.
+            self.checks.len().saturating_sub(1) as u32
+        } else {
+            self.board.halfmove_clock()
+        }
+    }
+    fn rule_draw(&self) -> bool {
+        false
+    }
+    fn game_end(&self) -> Option<NoMoves> {
+        self.board.outcome(true, self.last).map(Self::result)
+    }
+    fn no_moves(&self, _in_check: bool) -> NoMoves {
+        self.board.outcome(false, self.last).map_or(NoMoves::Draw, Self::result)
+    }
+    fn repetition_score(&self, back: usize) -> i32 {
+        let r = &self.data.tables.rules;
+        let n = self.checks.len();
+        if r.perpetual_check_illegal && back > 0 && back < n {
+            // Positions n-1, n-3, .. have us to move; n-2, n-4, .. the opponent.
+            let all_checked = |first: usize| (first..=back).step_by(2).all(|i| self.checks[n - 1 - i]);
+            if all_checked(0) {
+                return MATE_BOUND - 1;
+            }
+            if all_checked(1) {
+                return -(MATE_BOUND - 1);
+            }
+        }
+        match r.n_fold_value {
+            Value::Draw => 0,
+            Value::Win => MATE_BOUND - 1,
+            Value::Loss => -(MATE_BOUND - 1),
+        }
+    }
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        (self.victim_value(mv) + self.promo_gain(mv)) * 16 - self.mover_value(mv) / 64
+    }
+    fn gain(&self, mv: Move) -> i32 {
+        let victim = self.victim_value(mv);
+        // With captures to hand, the victim also joins our hand.
+        let hand = if self.data.tables.rules.captures_to_hand { victim } else { 0 };
+        victim + hand + self.promo_gain(mv)
+    }
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        // One exchange: what the move wins, less the moved piece when the opponent
+        // attacks the target with the origin vacated. Recaptures beyond the first
+        // are not followed.
+        let moved = self.mover_value(mv) + self.promo_gain(mv);
+        let win = self.victim_value(mv) + self.promo_gain(mv);
+        if win - moved >= threshold {
+            return true;
+        }
+        if win < threshold || mv.is_castling() {
+            return win >= threshold;
+        }
+        let mut occ = self.board.occupied();
+        if let Some(from) = mv.from() {
+            occ &= !B::bit(from);
+        }
+        occ |= B::bit(mv.to());
+        !self.board.attacked(mv.to(), self.side() ^ 1, occ)
+    }
+    fn history_index(&self, mv: Move) -> usize {
+        let (to, ty) = mv.drop(0);
+        (ty * 2 + self.side()) * 128 + to
+    }
+    fn quiet_checks(&self) -> bool {
+        !self.data.tables.rules.drops
+    }
+    fn null_move_ok(&self) -> bool {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let r = &self.data.tables.rules;
+        (0..r.pieces.len()).any(|ty| {
+            let p = &r.pieces[ty];
+            !p.royal && !p.pawn && !p.shogi_pawn && (!b.pieces(ty, us).is_empty() || b.in_hand(us, ty) > 0)
+        })
+    }
+}
+
+/// Fairy-Stockfish's UCI move text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FsfText;
+
+impl<B: Bits> MoveText<Pos<B>> for FsfText {
+    fn format(&self, pos: &Pos<B>, mv: Move) -> String {
+        pos.board.move_text(mv)
+    }
+}
+
+/// The evaluation of variant positions.
+pub type Eval = VariantEval;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboard_variants::VariantSet;
+
+    fn pos(variant: &str, fen: &str, before: &[bool]) -> Pos<u128> {
+        let Loaded::Wide(d) = Loaded::new(VariantSet::builtin().rules(variant).unwrap()).unwrap() else {
+            panic!("{variant} runs on u128")
+        };
+        Pos::new(d, Board::from_fen(&d.tables, fen).unwrap(), before)
+    }
+
+    #[test]
+    fn perpetual_check_loses_in_xiangqi_and_draws_in_capablanca() {
+        // The side to move now stood in check at every one of its turns through the
+        // 4-ply cycle: the opponent checked perpetually and loses.
+        let fen = "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1";
+        let p = pos("xiangqi", fen, &[true, false, true, false]);
+        assert!(p.repetition_score(4) >= MATE_BOUND - 1);
+        let p = pos("xiangqi", fen, &[false, false, true, false]);
+        assert_eq!(p.repetition_score(4), 0);
+        let p = pos("capablanca", "4k5/10/10/10/10/10/10/4K5 w - - 0 1", &[true, false, true, false]);
+        assert_eq!(p.repetition_score(4), 0);
+    }
+
+    #[test]
+    fn move_keys_are_unique_and_never_zero() {
+        for (variant, fen) in [
+            ("capablanca", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1"),
+            ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        ] {
+            let p = pos(variant, fen, &[]);
+            let keys: Vec<u32> = p.legal().iter().map(|m| m.key()).collect();
+            let mut unique = keys.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), keys.len(), "{variant}");
+            assert!(keys.iter().all(|&k| k != 0));
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The generic evaluation of any variant, derived from the rules alone (no tuning per
+//! variant), in the spirit of Sjaak II.
+//!
+//! # Derivation
+//!
+//! **Mobility.** For every piece type, colour and square, the expected number of
+//! squares the piece reaches on a board where each square is occupied with
+//! probability `RHO` = 0.3 (roughly a middlegame's density):
+//!
+//! - a leap counts 1 when its target is on the board (and in the piece's mobility
+//!   region, such as the xiangqi palace);
+//! - a lame leap (xiangqi horse, elephant) counts `1 - RHO`, the chance that its block
+//!   square is empty;
+//! - a ride counts its `k`-th square `(1 - RHO)^(k-1)`, the chance that the `k - 1`
+//!   squares before it are empty (a limited rider stops after its limit);
+//! - a hop (cannon) counts `HOP` = 0.3 of a ride along the same line, and a
+//!   grasshopper `RHO * (1 - RHO)` per line;
+//! - an atom that only moves (`m`) or only captures (`c`) counts half.
+//!
+//! A xiangqi soldier's sideways steps count from its promotion rank on, as the move
+//! generator plays them.
+//!
+//! **Material.** A piece's value is `45 * m^1.15`, `m` its mobility averaged over the
+//! squares it may stand on. The two constants are the least-squares fit (in logs) of
+//! the chess values N 320, B 330, R 500, Q 950 to the chess mobilities (N 5.25,
+//! B 5.93, R 8.10, Q 14.03 at `RHO` = 0.3); the fit gives N 304, B 350, R 501, Q 943.
+//! The same formula then gives, unchanged, capablanca's archbishop 777 and chancellor
+//! 945, and every piece of a user's Betza definition. A piece that can promote adds
+//! a share of what it gains: a pawn (the `pawn` key) `PAWN_PROMO` = 45, another piece
+//! with a `promotedPieceType` a tenth of the gain. Royal pieces have no material
+//! value. Every value is at least `MIN_VALUE`.
+//!
+//! **Hands.** A piece in hand is worth `HAND` = 1.2 times its board value (a drop goes
+//! anywhere: the flexibility is worth a fifth).
+//!
+//! **Piece-square tables.** From the same mobility: a piece on a square is worth
+//! `PST_SCALE` = 0.25 of its value times `(m(sq) - m_avg) / m_avg` (centralisation for
+//! leapers, open lines for riders). Pawns add an advance bonus toward promotion,
+//! `ADVANCE * d^2` where `d` is the number of ranks advanced out of the ranks to the
+//! promotion region, so a pawn near promotion is worth more. Royal pieces use their
+//! centralisation against the phase: back (negative) while the opponent has material,
+//! central in the endgame.
+//!
+//! **King safety (light).** Per royal piece: `SHIELD` per own piece next to it, scaled
+//! by the enemy's material (board and hand) against the start's; and in drop variants
+//! `HOLE` per empty neighbour square times the enemy's pieces in hand.
+//!
+//! **Mobility.** `MOBILITY` = 4 per pseudo-legal target square (empty or enemy) of
+//! every piece but royals and pawns, counted on the real board: the tables above
+//! assume an average board, this term sees the actual blockers. Plus `TEMPO` for the
+//! side to move.
+
+use crate::Evaluator;
+use crate::variant::{Data, Pos};
+use polyboard_variants::Board;
+use polyboard_variants::betza::Kind;
+use polyboard_variants::bits::{Bits, squares};
+use polyboard_variants::rules::Rules;
+
+/// The occupancy density the mobility assumes.
+pub const RHO: f64 = 0.3;
+/// A hop's share of a ride's mobility along the same line.
+pub const HOP: f64 = 0.3;
+/// The scale of the material formula `SCALE * m^EXPONENT`.
+pub const SCALE: f64 = 45.0;
+/// The exponent of the material formula.
+pub const EXPONENT: f64 = 1.15;
+/// What a pawn's chance to promote adds to its value.
+pub const PAWN_PROMO: f64 = 45.0;
+/// The least value of a non-royal piece.
+pub const MIN_VALUE: i32 = 30;
+/// A piece in hand is worth this many times its board value.
+pub const HAND: f64 = 1.2;
+/// The piece-square table's share of a piece's value per unit of relative mobility.
+pub const PST_SCALE: f64 = 0.25;
+/// A pawn's advance bonus per (fraction of the way to promotion) squared.
+pub const ADVANCE: f64 = 60.0;
+/// The bonus of an own piece next to a royal piece (middlegame).
+pub const SHIELD: i32 = 8;
+/// The penalty per empty square next to a royal piece per enemy piece in hand.
+pub const HOLE: i32 = 4;
+/// The bonus of the side to move.
+pub const TEMPO: i32 = 10;
+/// The bonus per pseudo-legal target square of a piece (not royal, not a pawn).
+pub const MOBILITY: i32 = 4;
+
+/// The evaluation tables of one variant, derived once when it is loaded.
+#[derive(Clone, Debug)]
+pub struct Derived {
+    /// Material value per type.
+    pub value: Vec<i32>,
+    /// Value in hand per type.
+    pub hand: Vec<i32>,
+    /// `[(type * 2 + colour) * nsq + sq]`: the piece-square bonus (for royals, the
+    /// centralisation that the phase turns into a bonus or a penalty).
+    pub pst: Vec<i32>,
+    /// The squares next to each square (a king's neighbourhood).
+    pub near: Vec<u128>,
+    /// The non-royal material of both sides at the start (board and hand).
+    pub start_material: i32,
+    /// Per type: counted in the mobility term (not royal, not a pawn).
+    pub mobile: Vec<bool>,
+}
+
+/// The expected mobility of type `ty` of colour `c` on `sq` (see the module docs).
+fn mobility(r: &Rules, ty: usize, c: usize, sq: usize) -> f64 {
+    let (files, ranks) = (r.files as i32, r.ranks as i32);
+    let region = r.mobility[ty][c];
+    let inside = |x: i32, y: i32| -> Option<usize> {
+        (x >= 0 && y >= 0 && x < files && y < ranks).then(|| (y * files + x) as usize)
+    };
+    let ok = |s: usize| region >> s & 1 != 0;
+    let p = &r.pieces[ty];
+    let (x0, y0) = ((sq % r.files) as i32, (sq / r.files) as i32);
+    let soldier = p.name == "soldier" && r.soldier_promotion_rank > 0;
+    let rel_rank = if c == 0 { y0 as usize } else { r.ranks - 1 - y0 as usize };
+    let mut m = 0.0;
+    for a in &p.atoms {
+        if soldier && a.dy == 0 && rel_rank < r.soldier_promotion_rank {
+            continue;
+        }
+        let (dx, dy) = if c == 0 { (a.dx as i32, a.dy as i32) } else { (-a.dx as i32, -a.dy as i32) };
+        let weight = if a.quiet && a.capture { 1.0 } else { 0.5 };
+        let ride = |limit: u8| {
+            let mut sum = 0.0;
+            let mut chance = 1.0;
+            let mut k = 1;
+            while let Some(t) = inside(x0 + k * dx, y0 + k * dy) {
+                if limit != 0 && k > limit as i32 {
+                    break;
+                }
+                if ok(t) {
+                    sum += chance;
+                }
+                chance *= 1.0 - RHO;
+                k += 1;
+            }
+            sum
+        };
+        m += weight
+            * match a.kind {
+                Kind::Leap => inside(x0 + dx, y0 + dy).filter(|&t| ok(t)).map_or(0.0, |_| 1.0),
+                Kind::Lame => inside(x0 + dx, y0 + dy).filter(|&t| ok(t)).map_or(0.0, |_| 1.0 - RHO),
+                Kind::Ride(limit) => ride(limit),
+                Kind::Hop => HOP * ride(0),
+                Kind::Grasshop => {
+                    if inside(x0 + 2 * dx, y0 + 2 * dy).is_some() {
+                        RHO * (1.0 - RHO)
+                    } else {
+                        0.0
+                    }
+                }
+            };
+    }
+    m
+}
+
+/// The material value of a mobility `m`.
+fn value_of(m: f64) -> f64 {
+    SCALE * m.max(0.0).powf(EXPONENT)
+}
+
+impl Derived {
+    /// Derives the tables of the variant `r`.
+    pub fn new(r: &Rules) -> Derived {
+        let nsq = r.files * r.ranks;
+        let nt = r.pieces.len();
+        let mut mob = vec![0.0f64; nt * 2 * nsq];
+        let mut avg = vec![0.0f64; nt];
+        for ty in 0..nt {
+            let (mut sum, mut n) = (0.0, 0);
+            for c in 0..2 {
+                for sq in 0..nsq {
+                    if r.mobility[ty][c] >> sq & 1 == 0 {
+                        continue;
+                    }
+                    let m = mobility(r, ty, c, sq);
+                    mob[(ty * 2 + c) * nsq + sq] = m;
+                    sum += m;
+                    n += 1;
+                }
+            }
+            avg[ty] = if n > 0 { sum / n as f64 } else { 0.0 };
+        }
+        let base: Vec<f64> = avg.iter().map(|&m| value_of(m)).collect();
+        let mut value = vec![0i32; nt];
+        for ty in 0..nt {
+            let p = &r.pieces[ty];
+            if p.royal {
+                continue;
+            }
+            let mut v = base[ty];
+            if p.pawn && !r.promotion_types[0].is_empty() {
+                v += PAWN_PROMO;
+            } else if let Some(pt) = p.promotes_to {
+                v += (base[pt] - base[ty]).max(0.0) / 10.0;
+            }
+            value[ty] = (v.round() as i32).max(MIN_VALUE);
+        }
+        let hand: Vec<i32> = value.iter().map(|&v| (v as f64 * HAND).round() as i32).collect();
+        let mut pst = vec![0i32; nt * 2 * nsq];
+        for ty in 0..nt {
+            let p = &r.pieces[ty];
+            for c in 0..2 {
+                for sq in 0..nsq {
+                    let m = mob[(ty * 2 + c) * nsq + sq];
+                    let rel = if avg[ty] > 0.0 { (m - avg[ty]) / avg[ty] } else { 0.0 };
+                    let scale = if p.royal { 100.0 } else { value[ty] as f64 };
+                    let mut b = PST_SCALE * scale * rel;
+                    if p.pawn || p.shogi_pawn || p.name == "soldier" {
+                        b += ADVANCE * advance(r, c, sq).powi(2);
+                    }
+                    pst[(ty * 2 + c) * nsq + sq] = b.round() as i32;
+                }
+            }
+        }
+        let mut near = vec![0u128; nsq];
+        for (sq, n) in near.iter_mut().enumerate() {
+            let (x, y) = ((sq % r.files) as i32, (sq / r.files) as i32);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (dx, dy) != (0, 0) && nx >= 0 && ny >= 0 && nx < r.files as i32 && ny < r.ranks as i32 {
+                        *n |= 1u128 << (ny as usize * r.files + nx as usize);
+                    }
+                }
+            }
+        }
+        let mobile = r.pieces.iter().map(|p| !p.royal && !p.pawn && !p.shogi_pawn && p.name != "soldier").collect();
+        Derived { value, hand, pst, near, start_material: 0, mobile }
+    }
+}
+
+/// How far (0 to 1) a pawn of colour `c` on `sq` has come toward the nearest rank of
+/// its promotion region (toward the last rank when it has none).
+fn advance(r: &Rules, c: usize, sq: usize) -> f64 {
+    let rank = sq / r.files;
+    let rel = |k: usize| if c == 0 { k } else { r.ranks - 1 - k };
+    let target = (0..r.ranks)
+        .filter(|&k| r.promotion_region[c] & r.rank_mask(k) != 0)
+        .map(rel)
+        .min()
+        .unwrap_or(r.ranks - 1)
+        .max(1);
+    (rel(rank) as f64 / target as f64).min(1.0)
+}
+
+/// The generic variant evaluation (see the module documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VariantEval;
+
+/// The non-royal material of `color`, on the board and in hand.
+pub fn material<B: Bits>(b: &Board<'_, B>, d: &Derived, color: usize) -> i32 {
+    let mut m = 0;
+    for ty in 0..d.value.len() {
+        m += b.pieces(ty, color).count() as i32 * d.value[ty] + b.in_hand(color, ty) as i32 * d.hand[ty];
+    }
+    m
+}
+
+/// The score of `color` (material, piece-square tables, king safety) before the
+/// other side's is subtracted.
+fn side_score<B: Bits>(pos: &Pos<B>, data: &Data<B>, color: usize, enemy_material: i32) -> i32 {
+    let b = pos.board();
+    let d = &data.derived;
+    let nsq = data.tables.nsq;
+    let start = d.start_material.max(1);
+    // The middlegame share: how much of its starting army the opponent still has.
+    let mg = enemy_material.min(start);
+    let mut s = 0;
+    let hand_count: i32 = (0..d.value.len()).map(|ty| b.in_hand(color ^ 1, ty) as i32).sum();
+    for ty in 0..d.value.len() {
+        let royal = data.tables.rules.pieces[ty].royal;
+        let base = (ty * 2 + color) * nsq;
+        for sq in squares(b.pieces(ty, color)) {
+            let p = d.pst[base + sq];
+            if royal {
+                // Centralisation: a penalty in the middlegame, a bonus in the endgame.
+                s += (p * (start - 2 * mg)) / start;
+                let near = B::from_u128(d.near[sq]);
+                let shield = (near & b.pieces_of(color)).count() as i32;
+                s += SHIELD * shield * mg / start;
+                if hand_count > 0 {
+                    let holes = (near & !b.occupied()).count() as i32;
+                    s -= HOLE * holes * hand_count;
+                }
+            } else {
+                s += d.value[ty] + p;
+            }
+        }
+        if d.mobile[ty] {
+            s += MOBILITY * b.mobility(color, ty) as i32;
+        }
+        s += b.in_hand(color, ty) as i32 * d.hand[ty];
+    }
+    s
+}
+
+impl<B: Bits> Evaluator<Pos<B>> for VariantEval {
+    fn evaluate(&mut self, pos: &Pos<B>) -> i32 {
+        let data = pos.data();
+        let us = pos.board().side_to_move();
+        let (b, d) = (pos.board(), &data.derived);
+        let (m_us, m_them) = (material(b, d, us), material(b, d, us ^ 1));
+        side_score(pos, data, us, m_them) - side_score(pos, data, us ^ 1, m_us) + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboard_variants::VariantSet;
+
+    fn values(name: &str) -> Vec<(String, i32)> {
+        let r = VariantSet::builtin().rules(name).unwrap();
+        let d = Derived::new(&r);
+        r.pieces.iter().zip(d.value).map(|(p, v)| (p.name.clone(), v)).collect()
+    }
+
+    #[test]
+    fn chess_values_come_out_near_the_classical_ones() {
+        let v = values("chess");
+        let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
+        // The fit's targets: the classical values within a tenth.
+        for (n, want) in [("pawn", 100), ("knight", 320), ("bishop", 330), ("rook", 500), ("queen", 950)] {
+            let got = get(n);
+            assert!((got - want).abs() * 10 <= want, "{n}: {got} vs {want}");
+        }
+        assert_eq!(get("king"), 0);
+    }
+
+    #[test]
+    fn capablanca_compounds_rank_between_rook_and_queen() {
+        let v = values("capablanca");
+        let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
+        assert!(get("rook") < get("archbishop") && get("archbishop") < get("chancellor"));
+        assert!(get("chancellor") <= get("queen") + 50);
+    }
+
+    #[test]
+    fn xiangqi_rook_outweighs_horse_and_cannon() {
+        let v = values("xiangqi");
+        let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
+        assert!(get("rook") > get("horse") && get("rook") > get("cannon"));
+        assert!(get("fers") < get("horse"));
+    }
+}
+
+#[cfg(test)]
+mod print {
+    #[test]
+    #[ignore]
+    fn print_values() {
+        let set = polyboard_variants::VariantSet::builtin();
+        for name in ["chess", "capablanca", "crazyhouse", "xiangqi", "shogi"] {
+            let r = set.rules(name).unwrap();
+            let d = super::Derived::new(&r);
+            let v: Vec<String> = r.pieces.iter().zip(&d.value).map(|(p, v)| format!("{} {v}", p.name)).collect();
+            println!("{name}: {}", v.join(", "));
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! `Board::generate_noisy` is exactly the captures and promotions of `Board::generate`,
+//! in the same order, at every node two plies deep from every position of the perft
+//! table (whose full move lists the perft tests prove against Fairy-Stockfish).
+
+use polyboard_variants::bits::Bits;
+use polyboard_variants::{Board, Moves, Variant, VariantSet, with_tables};
+
+fn check<B: Bits>(b: &Board<'_, B>, depth: u32) -> usize {
+    let mut all = Moves::new();
+    b.generate(&mut all);
+    let mut noisy = Moves::new();
+    b.generate_noisy(&mut noisy);
+    let want: Vec<_> = all.iter().copied().filter(|m| m.is_capture() || m.is_promotion()).collect();
+    assert_eq!(noisy.as_slice(), &want[..], "{}", b.fen());
+    if depth == 0 {
+        return 1;
+    }
+    all.iter().map(|&m| check(&b.play(m), depth - 1)).sum::<usize>() + 1
+}
+
+#[test]
+fn noisy_generation_is_the_noisy_part_of_the_full_one() {
+    let text = include_str!("data/variant-perft.txt");
+    let set = VariantSet::builtin();
+    let mut nodes = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && l.contains(';')) {
+        let f: Vec<&str> = line.split(';').map(str::trim).collect();
+        let Ok(rules) = set.rules(f[0]) else { continue };
+        let v = Variant::new(rules).unwrap();
+        nodes += with_tables!(&v, t => check(&Board::from_fen(t, f[1]).unwrap(), 2));
+    }
+    assert!(nodes > 10_000, "{nodes}");
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Plays polyboard against Sjaak II or Fairy-Stockfish in a chess variant, over UCI with
+`UCI_Variant`, with pyffish (Fairy-Stockfish's rules, PyPI) as the referee: it checks
+every move, and ends the game on mate, stalemate, the variant's own ends (check
+counts, flag regions, xiangqi and shogi repetition rules) and claimable draws
+(n-fold repetition, the n-move rule, insufficient material).
+
+Usage, from the repository root (after `cargo build --release`), niced on a shared box:
+
+    nice -n 5 python3 scripts/variant_match.py --variant capablanca --opponent sjaakii --games 40 --tc 4+0.04
+    nice -n 5 python3 scripts/variant_match.py --variant xiangqi --opponent fairy-stockfish --games 10
+
+Opponents (Debian packages: `apt-get install -y sjaakii fairy-stockfish`), one thread,
+no pondering: Sjaak II 1.4.1 speaks UCI with UCI_Variant; Fairy-Stockfish likewise.
+
+Each opening (2 random plies from a fixed seed, from the variant's start) is played once
+with each colour. Both engines run on their own clocks (`--tc BASE+INC` in seconds;
+`0+T` is a fixed T seconds a move, sent as `go movetime`, as in scripts/match.py);
+a flag fall, an illegal move, a missing `bestmove` or a crash loses for the offender and
+is counted. The result line has W/D/L from polyboard's side, the score and the Elo
+difference with its 95% interval (the same computation as scripts/match.py).
+Requires pyffish and python-chess (scripts/match.py is imported for its Elo helper).
+"""
+import argparse
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+
+import pyffish as sf
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import elo  # noqa: E402
+
+OPPONENTS = {
+    "sjaakii": (["/usr/games/sjaakii"], {"Ponder": "false"}),
+    "fairy-stockfish": (["/usr/games/fairy-stockfish"], {"Threads": "1", "Ponder": "false"}),
+}
+
+
+class Engine:
+    """A UCI engine in a subprocess, read by a thread into a queue."""
+
+    def __init__(self, cmd, options, variant, hash_mb):
+        self.cmd, self.options, self.variant, self.hash = cmd, options, variant, hash_mb
+        self.start()
+
+    def start(self):
+        self.p = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.q = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("uci")
+        self.wait("uciok", 30)
+        opts = dict(self.options, Hash=str(self.hash), UCI_Variant=self.variant)
+        for k, v in opts.items():
+            self.send(f"setoption name {k} value {v}")
+        self.send("isready")
+        self.wait("readyok", 30)
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.q.put(line.rstrip("\n"))
+        self.q.put(None)
+
+    def send(self, line):
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass
+
+    def wait(self, prefix, timeout):
+        """The first line starting with prefix, or None (crash or timeout)."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            try:
+                line = self.q.get(timeout=left)
+            except queue.Empty:
+                return None
+            if line is None:
+                return None
+            if line.startswith(prefix):
+                return line
+
+    def alive(self):
+        return self.p.poll() is None
+
+    def quit(self):
+        self.send("quit")
+        try:
+            self.p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+
+
+def openings(variant, n, seed=12):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        moves = []
+        for _ in range(2):
+            legal = sorted(sf.legal_moves(variant, sf.start_fen(variant), moves))
+            moves.append(rng.choice(legal))
+        if moves not in out:
+            out.append(moves)
+    return out
+
+
+def referee(variant, fen, moves):
+    """None while the game goes on, else (result for White: 1, 0.5 or 0, reason)."""
+    white_to_move = len(moves) % 2 == 0 if fen.split()[1] == "w" else len(moves) % 2 == 1
+
+    def for_white(v):  # v: pyffish value from the side to move
+        s = 1.0 if v > 0 else 0.0 if v < 0 else 0.5
+        return s if white_to_move else 1 - s
+
+    if not sf.legal_moves(variant, fen, moves):
+        return for_white(sf.game_result(variant, fen, moves)), "no moves"
+    end, v = sf.is_immediate_game_end(variant, fen, moves)
+    if end:
+        return for_white(v), "variant end"
+    end, v = sf.is_optional_game_end(variant, fen, moves)
+    if end:
+        return for_white(v), "repetition or move rule"
+    w, b = sf.has_insufficient_material(variant, fen, moves)
+    if w and b:
+        return 0.5, "insufficient material"
+    return None
+
+
+def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
+    """engines[0] plays White. Returns (score for White, reason, offender index or None)."""
+    fen = sf.start_fen(variant)
+    moves = list(opening)
+    clocks = [base, base] if base > 0 else [inc, inc]
+    for e in engines:
+        e.send("ucinewgame")
+        e.send("isready")
+        if e.wait("readyok", 30) is None:
+            return (0.0 if e is engines[0] else 1.0), "crash", engines.index(e)
+    while len(moves) < max_plies:
+        r = referee(variant, fen, moves)
+        if r is not None:
+            return r[0], r[1], None
+        side = len(moves) % 2
+        e = engines[side]
+        e.send(f"position startpos moves {' '.join(moves)}" if moves else "position startpos")
+        ms = [max(1, int(c * 1000)) for c in clocks]
+        t0 = time.monotonic()
+        if base == 0:
+            e.send(f"go movetime {int(inc * 1000)}")
+        else:
+            e.send(f"go wtime {ms[0]} btime {ms[1]} winc {int(inc * 1000)} binc {int(inc * 1000)}")
+        line = e.wait("bestmove", clocks[side] + 5)
+        spent = time.monotonic() - t0
+        lose = 0.0 if side == 0 else 1.0
+        if line is None:
+            print(f"  no bestmove at ply {len(moves)} ({spent:.2f} s, clock {clocks[side]:.2f} s)", flush=True)
+            return lose, ("crash" if not e.alive() else "forfeit"), side
+        if base == 0:
+            # Fixed time a move: late by more than `grace` seconds forfeits.
+            spent = max(0.0, spent - grace)
+            clocks[side] = inc
+        clocks[side] -= spent
+        if clocks[side] < 0:
+            print(f"  flag fall at ply {len(moves)} ({spent:.2f} s over)", flush=True)
+            return lose, "forfeit", side
+        clocks[side] += inc
+        parts = line.split()
+        mv = parts[1] if len(parts) > 1 else "0000"
+        if mv not in sf.legal_moves(variant, fen, moves):
+            print(f"  illegal {mv} after {' '.join(moves)}", flush=True)
+            return lose, "illegal", side
+        moves.append(mv)
+    return 0.5, "max plies", None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default="target/release/polyboard")
+    ap.add_argument("--variant", default="capablanca")
+    ap.add_argument("--opponent", default="sjaakii", choices=sorted(OPPONENTS))
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--tc", default="4+0.04")
+    ap.add_argument("--hash", type=int, default=32)
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--grace", type=float, default=1.0,
+                    help="with 0+T: seconds a move may run late before it forfeits (a loaded box delays both)")
+    a = ap.parse_args()
+    base_s, _, inc_s = a.tc.partition("+")
+    base, inc = float(base_s), float(inc_s or 0)
+    cmd, options = OPPONENTS[a.opponent]
+    ours = Engine([a.engine, "uci"], {"Threads": "1"}, a.variant, a.hash)
+    theirs = Engine(cmd, options, a.variant, a.hash)
+    w = d = l = 0
+    scores = []
+    faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
+    books = openings(a.variant, (a.games + 1) // 2)
+    for g in range(a.games):
+        we_white = g % 2 == 0
+        pair = [ours, theirs] if we_white else [theirs, ours]
+        names = ["polyboard", a.opponent] if we_white else [a.opponent, "polyboard"]
+        s, reason, offender = play(pair, a.variant, books[g // 2], base, inc, a.max_plies, a.grace)
+        if offender is not None:
+            who = 0 if pair[offender] is ours else 1
+            faults[reason][who] += 1
+            if reason == "crash" or not pair[offender].alive():
+                pair[offender].quit()
+                pair[offender].start()
+        ours_score = s if we_white else 1 - s
+        scores.append(ours_score)
+        w += ours_score == 1.0
+        l += ours_score == 0.0
+        d += ours_score == 0.5
+        res = {1.0: "1-0", 0.0: "0-1"}.get(s, "1/2-1/2")
+        print(f"game {g + 1}: {names[0]} - {names[1]} {res} ({reason}); polyboard +{w} ={d} -{l}", flush=True)
+    n = len(scores)
+    mean = sum(scores) / n if n else 0.0
+    sd = (sum((x - mean) ** 2 for x in scores) / n) ** 0.5 if n else 0.0
+    e, err = elo(mean, n, sd)
+    print(f"polyboard vs {a.opponent} in {a.variant} at {a.tc}: W {w} D {d} L {l} of {n}, "
+          f"score {100 * mean:.1f}%, Elo {e:+.0f} +/- {err:.0f} (95%)")
+    print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
+    ours.quit()
+    theirs.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
