@@ -50,6 +50,7 @@
 //! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
 //! - [`shogi_eval`]: the shogi evaluation.
 //! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
+//! - [`texel`]: Texel tuning, shared by the chess and shogi tuners.
 //! - [`usi`]: the USI front end (`polyboard usi`).
 
 #![warn(missing_docs)]
@@ -60,6 +61,7 @@ pub mod search;
 pub mod shogi;
 pub mod shogi_eval;
 pub mod shogi_mate;
+pub mod texel;
 pub mod time;
 pub mod tt;
 pub mod uci;
@@ -189,6 +191,17 @@ pub trait Searchable: Clone + Send + 'static {
     /// True when a null move is unlikely to fall into zugzwang (the side to move has
     /// more than pawns and king).
     fn null_move_ok(&self) -> bool;
+    /// True when the side to move wins now by a rule, without a move: shogi's impasse
+    /// declaration. The search scores such a node as a mate in one. Never in chess.
+    fn rule_win(&self) -> bool {
+        false
+    }
+    /// False only when the quiet move `mv` cannot give check; quiescence then skips it
+    /// without playing it. The default (true) plays every quiet move to find out.
+    fn may_give_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
 }
 
 /// A static evaluation, in centipawns from the side to move.

@@ -747,6 +747,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
         if let Some(back) = self.repetition() {
             return self.pos.repetition_score(back);
         }
+        if self.pos.rule_win() {
+            return MATE - ply as i32 - 1;
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(&self.pos);
         }
@@ -977,6 +980,9 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                 if !self.pos.see_ge(mv, 0) {
                     continue;
                 }
+            }
+            if quiet && !in_check && !self.pos.may_give_check(mv) {
+                continue;
             }
             let undo = self.enter(mv);
             if quiet && !in_check && !self.pos.in_check() {
