@@ -21,7 +21,9 @@ and no pondering:
                      shogi there. Threads=1, Hash=--hash, Ponder=false.
     sjaakii          Sjaak II 1.4.1 (Debian), `/usr/games/sjaakii -usi` (the -usi switch
                      of its man page; its USI variant defaults to shogi). It is
-                     single-threaded; Hash=--hash, Ponder=false.
+                     single-threaded; Hash=--hash, Ponder=false. Its USI writes and
+                     reads drops as `B@5e`, not `B*5e` (it stops reading a `position`
+                     command at a `*` drop), so the script translates both ways.
     self             polyboard itself, with --self-option NAME=VALUE for the second one.
 
 The rules (cshogi is the referee): a side without a legal move loses (mate); the fourth
@@ -69,6 +71,8 @@ OPPONENTS = {
     "fairy-stockfish": (["/usr/games/fairy-stockfish"], {"Threads": 1, "Ponder": "false"}),
     "sjaakii": (["/usr/games/sjaakii", "-usi"], {"Ponder": "false"}),
 }
+# Engines whose USI writes drops with another character than `*`.
+DROP_CHAR = {"sjaakii": "@"}
 
 
 class EngineGone(Exception):
@@ -78,8 +82,9 @@ class EngineGone(Exception):
 class Engine:
     """A USI engine in a subprocess, its output read by a thread into a queue."""
 
-    def __init__(self, cmd, options, hash_mb, name=None):
+    def __init__(self, cmd, options, hash_mb, name=None, drop="*"):
         self.cmd = cmd
+        self.drop = drop
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
@@ -130,7 +135,7 @@ class Engine:
     def go(self, position, limit, timeout):
         """Sends the position and `go <limit>`; returns (bestmove text, seconds spent, last
         info line with a score)."""
-        self.send(position)
+        self.send(position.replace("*", self.drop))
         t0 = time.monotonic()
         self.send(f"go {limit}")
         last = None
@@ -138,7 +143,7 @@ class Engine:
             if line.startswith("info") and " score " in line:
                 last = line
             if line.startswith("bestmove"):
-                parts = line.split()
+                parts = line.replace(self.drop, "*").split()
                 return (parts[1] if len(parts) > 1 else ""), time.monotonic() - t0, last
         raise EngineGone("no bestmove")
 
@@ -161,12 +166,13 @@ def elo(score, n, sd):
     return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
 
 
-def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=None, limit=None):
+def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=None, limit=None, byoyomi_ms=0):
     """engines[0] plays Black (sente). Returns (winner 0/1/None, reason, offender, moves).
 
     `on_move(board, side, bestmove, score_line)` is called before each move is played and
     may end the game by returning a winner (0 or 1) (the data script adjudicates so).
-    `limit` (for example `nodes 20000`) replaces the clocks."""
+    `limit` (for example `nodes 20000`) replaces the clocks. With `byoyomi_ms`, the
+    clocks run down to zero and then every move may take one period (`inc_ms` unused)."""
     board = cshogi.Board()
     moves = []
     for m in opening.split():
@@ -185,14 +191,15 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
             return 1 - side, "mate", None, moves
         pos = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         try:
-            go = limit or f"btime {max(0, int(clocks[0]))} wtime {max(0, int(clocks[1]))} binc {inc_ms} winc {inc_ms}"
-            best, spent, score = engines[side].go(pos, go, 60 if limit else clocks[side] / 1000 + 30)
+            go = f"btime {max(0, int(clocks[0]))} wtime {max(0, int(clocks[1]))} " + (
+                f"byoyomi {byoyomi_ms}" if byoyomi_ms else f"binc {inc_ms} winc {inc_ms}")
+            best, spent, score = engines[side].go(pos, limit or go, 60 if limit else (clocks[side] + byoyomi_ms) / 1000 + 30)
         except (EngineGone, TimeoutError):
             return 1 - side, "crash", side, moves
         clocks[side] -= 0 if limit else spent * 1000
-        if clocks[side] < -grace_ms:
-            return 1 - side, "time forfeit", side, moves
-        clocks[side] = max(clocks[side], 0) + inc_ms
+        if clocks[side] < -grace_ms - byoyomi_ms:
+            return 1 - side, f"time forfeit, {-clocks[side] - byoyomi_ms:.0f} ms over", side, moves
+        clocks[side] = max(clocks[side], 0) + (0 if byoyomi_ms else inc_ms)
         if best == "resign":
             return 1 - side, "resign", None, moves
         if best == "win":
@@ -231,6 +238,7 @@ def main():
     ap.add_argument("--opponent-option", action="append", default=[], help="the opponent's options NAME=VALUE")
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds")
+    ap.add_argument("--byoyomi", type=float, default=0, help="seconds of byoyomi (then --tc's INC is unused)")
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--grace", type=int, default=0, help="milliseconds a clock may go below zero before a forfeit")
@@ -249,8 +257,9 @@ def main():
                         a.hash, "polyboard-2")
     else:
         cmd, o = OPPONENTS[a.opponent]
-        theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash)
-    print(f"polyboard vs {theirs.name}, {a.games} games, tc {a.tc}, hash {a.hash} MiB, one thread each", flush=True)
+        theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash, drop=DROP_CHAR.get(a.opponent, "*"))
+    tc = f"{base:g}s + byoyomi {a.byoyomi:g}s" if a.byoyomi else a.tc
+    print(f"polyboard vs {theirs.name}, {a.games} games, tc {tc}, hash {a.hash} MiB, one thread each", flush=True)
     w = d = l = 0
     scores = []
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
@@ -259,13 +268,14 @@ def main():
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         ours_black = g % 2 == 0
         engines = [ours, theirs] if ours_black else [theirs, ours]
-        winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace)
+        winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace,
+                                                    byoyomi_ms=int(a.byoyomi * 1000))
         ours_idx = 0 if ours_black else 1
         if offender is not None:
             who = 0 if offender == ours_idx else 1
             if reason == "crash":
                 crashes[who] += 1
-            elif reason == "time forfeit":
+            elif reason.startswith("time forfeit"):
                 forfeits[who] += 1
             else:
                 illegal[who] += 1
@@ -293,7 +303,7 @@ def main():
                     theirs = Engine([a.engine, "usi"], {"Threads": 1, **opts(a.self_option)}, a.hash, "polyboard-2")
                 else:
                     cmd, o = OPPONENTS[a.opponent]
-                    theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash)
+                    theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash, drop=DROP_CHAR.get(a.opponent, "*"))
     n = len(scores)
     mean = sum(scores) / n if n else 0
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, n - 1)) if n else 0

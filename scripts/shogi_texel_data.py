@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Makes training positions for the shogi Texel tuner (`cargo run --release -p
 polyboard-engine --example tune -- --variant shogi DATA`): plays engine games and writes
-quiet positions labelled with the game's result, one `SFEN [result]` line each (result
-from Black's side: 1.0, 0.5, 0.0). The shogi counterpart of `scripts/texel_data.py`,
-on the game driver of `scripts/shogi_match.py`.
+quiet positions labelled with the game's result and the engine's score, one `SFEN
+[result] score` line each (result from Black's side: 1.0, 0.5, 0.0; score: the playing
+engine's search score of the position, in its centipawns, from Black's side). The shogi
+counterpart of `scripts/texel_data.py`, on the game driver of `scripts/shogi_match.py`.
 
 Usage, from the repository root. Heavy: run it niced:
 
@@ -18,8 +19,9 @@ adjudication (the mover's score beyond 2000 cp, or a mate score, for 4 plies in 
 row: a win for that side), or at 320 plies (a draw). Positions are kept from ply 20
 on when the side to move is not in check and the move the engine chose is quiet (no
 capture, no promotion): the static evaluation of such a position stands in for its
-quiescence value, which Texel's method needs. At most `--per-game` positions a game
-are kept, spread over the game, to limit correlation. Requires cshogi.
+quiescence value, which Texel's method needs; so are positions whose score is a mate
+score. At most `--per-game` positions a game are kept, spread over the game, to limit
+correlation. Requires cshogi.
 """
 import argparse
 import random
@@ -63,12 +65,15 @@ def main():
 
             def on_move(b, side, best, info):
                 parts = (info or "").split()
+                score = None
                 if "score" in parts:
                     i = parts.index("score")
                     kind, val = parts[i + 1], parts[i + 2]
                     big = kind == "mate" or abs(int(val)) > 2000
                     sign = (1 if not val.startswith("-") else -1) if kind == "mate" else (1 if int(val) > 0 else -1)
                     winner = side if sign > 0 else 1 - side
+                    if kind == "cp":
+                        score = int(val) if side == 0 else -int(val)
                     streak[winner] = streak[winner] + 1 if big else 0
                     streak[1 - winner] = 0
                     if streak[winner] >= 4:
@@ -76,16 +81,16 @@ def main():
                 mv = b.move_from_usi(best)
                 quiet = not b.is_check() and not cshogi.move_is_promotion(mv) and (
                     cshogi.move_is_drop(mv) or b.piece(cshogi.move_to(mv)) == cshogi.NONE)
-                if b.move_number >= 20 and quiet:
-                    candidates.append(b.sfen())
+                if b.move_number >= 20 and quiet and score is not None:
+                    candidates.append(f"{b.sfen()} [RESULT] {score}")
                 return None
 
             winner, reason, _, moves = play_game([eng, eng], opening, 0, 0, 320, on_move=on_move,
                                                  limit=f"nodes {a.nodes}")
             result = {0: "1.0", 1: "0.0"}.get(winner, "0.5")
             step = max(1, len(candidates) // a.per_game)
-            for sfen in candidates[::step][:a.per_game]:
-                out.write(f"{sfen} [{result}]\n")
+            for line in candidates[::step][:a.per_game]:
+                out.write(line.replace("RESULT", result) + "\n")
                 kept += 1
             out.flush()
             print(f"game {g + 1}: {result} ({reason}, {len(moves)} plies), {kept} positions", file=sys.stderr,

@@ -292,6 +292,33 @@ fn go_depth_searches_the_same_tree_on_every_representation() {
 }
 
 #[test]
+fn go_mate_solves_published_tsume_problems() {
+    // Published problems (mate in 3, 5 and 7; see tests/data/README.md). The answer
+    // must be a line of checks that mates. (Its length may differ from the problem's:
+    // the solver proves a mate, not the shortest, and the defence it reads back from
+    // its table need not be the longest.)
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 64");
+    for row in data("tsume") {
+        let (head, _first) = row.split_once(" | ").unwrap();
+        let (_n, sfen) = head.split_once(' ').unwrap();
+        e.send(&format!("position sfen {sfen}"));
+        e.send("go mate 120000");
+        let answer = e.until("checkmate").last().unwrap().clone();
+        let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+        assert!(!moves.is_empty() && moves[0] != "nomate" && moves[0] != "timeout", "{sfen}: {answer}");
+        assert!(moves.len() % 2 == 1, "{sfen}: {answer}");
+        let mut game = Game::new(Position::from_sfen(sfen).unwrap());
+        for (i, m) in moves.iter().enumerate() {
+            game.play_usi(m).unwrap_or_else(|err| panic!("{sfen}: {answer}: {err}"));
+            assert!(i % 2 == 1 || game.position().is_check(), "{sfen}: {answer}: {m} is no check");
+        }
+        assert!(matches!(game.status(), Status::Checkmate { .. }), "{sfen}: {answer} does not mate");
+    }
+    e.quit();
+}
+
+#[test]
 fn go_mate_answers_with_a_mating_line() {
     let mut e = Engine::start();
     let sfens: Vec<String> =

@@ -22,18 +22,44 @@
 //! then each weight in turn moves by `+step` or `-step` while the error falls, pass
 //! after pass, the step (`--step`, default 1 for chess, 16 for shogi) halving when a
 //! pass moves nothing, until a pass at step 1 moves nothing or `--passes` is reached.
-//! It starts from the weights the engine plays with now. Rebuild to play with the result.
+//! It starts from the weights the engine plays with now, or (shogi) from `--start FILE`;
+//! `--passes 0` only reports K and the error (to score held-out data). Rebuild to play
+//! with the result.
+//!
+//! Shogi, against overfitting (a few thousand games give far fewer positions than the
+//! chess data): `--holdout FILE` scores held-out positions (from other games) after
+//! every pass, at the same K; the weights written are those of the best held-out error,
+//! and the search stops when that error has not improved for three passes (early
+//! stopping). `--lambda L` labels each position with
+//! `L * sigmoid(Ks * score) + (1 - L) * result` instead of the result alone, where `score` is the playing engine's search
+//! score that `scripts/shogi_texel_data.py` writes after the result and Ks is fitted to
+//! the results first (the blend of game results and a stronger engine's evaluation
+//! that NNUE trainers use: far less noise than results of a few thousand games).
+//! `--only 0..22,162..205` tunes only the weights with those indices (see
+//! the offsets in `shogi_eval`). The entering-king weights (`enter`) are not tuned: the
+//! games hardly reach an entering king.
 
 use polyboard_chess::{Color, PieceSets, Position};
 use polyboard_engine::eval::{Weights, evaluate};
 use polyboard_engine::shogi::Shogi;
-use polyboard_engine::shogi_eval::{ShogiWeights, features};
-use polyboard_engine::texel::{fit_k, local_search};
+use polyboard_engine::shogi_eval::{ENTER, ShogiWeights, features};
+use polyboard_engine::texel::{error, fit_k, local_search};
 use polyboard_shogi::ShogiBoard;
 use polyboard_shogi::repr::FastBoard;
 
-/// The lines of `path` as (position text, result); bad lines are reported and skipped.
-fn read(path: &str) -> Vec<(String, f64)> {
+/// A position's shogi features (index, count).
+type Features = Vec<(u16, i16)>;
+/// A shogi data row: the features, the result and the engine's score if given.
+type Row = (Features, f64, Option<i32>);
+
+/// The shogi weights as the tuner lists them.
+fn shogi_values(w: &mut ShogiWeights) -> Vec<&mut i32> {
+    w.values.iter_mut().collect()
+}
+
+/// The lines of `path` as (position text, result, the engine score after the result
+/// if any); bad lines are reported and skipped.
+fn read(path: &str) -> Vec<(String, f64, Option<i32>)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2)
@@ -41,7 +67,8 @@ fn read(path: &str) -> Vec<(String, f64)> {
     let mut data = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let (pos, rest) = line.rsplit_once('[').unwrap_or((line, ""));
-        let result = match rest.trim_end_matches(']').trim() {
+        let (result, score) = rest.split_once(']').unwrap_or((rest, ""));
+        let result = match result.trim() {
             "1.0" | "1" => 1.0,
             "0.5" => 0.5,
             "0.0" | "0" => 0.0,
@@ -50,7 +77,7 @@ fn read(path: &str) -> Vec<(String, f64)> {
                 continue;
             }
         };
-        data.push((pos.trim().to_string(), result));
+        data.push((pos.trim().to_string(), result, score.trim().parse().ok()));
     }
     data
 }
@@ -67,14 +94,17 @@ fn main() {
         }
         return;
     }
-    let value_flags = ["--out", "--threads", "--passes", "--step", "--variant"];
+    let value_flags =
+        ["--out", "--threads", "--passes", "--step", "--variant", "--start", "--holdout", "--only", "--lambda"];
     let path = args
         .iter()
         .enumerate()
         .find(|(i, a)| !a.starts_with("--") && (*i == 0 || !value_flags.contains(&args[i - 1].as_str())))
         .map(|(_, a)| a.clone());
     let Some(path) = path else {
-        eprintln!("usage: tune [--variant shogi] DATA [--out FILE] [--threads N] [--passes N] [--step N] | tune --dump");
+        eprintln!(
+            "usage: tune [--variant shogi] DATA [--out FILE] [--threads N] [--passes N] [--step N] | tune --dump"
+        );
         std::process::exit(2);
     };
     let out = get("--out").unwrap_or_else(|| if shogi { "shogi_weights.txt" } else { "weights.txt" }.to_string());
@@ -86,26 +116,92 @@ fn main() {
         if let Err(e) = std::fs::write(&out, text) {
             eprintln!("{out}: {e}");
         }
+        true
     };
     if shogi {
-        let mut data = Vec::new();
-        for (n, (sfen, result)) in read(&path).into_iter().enumerate() {
-            match polyboard_shogi::Position::from_sfen(&sfen) {
-                Ok(p) => data.push((features(&Shogi::new(FastBoard::from_position(&p), &[])), result)),
-                Err(e) => eprintln!("line {}: {e}; skipped", n + 1),
+        let load = |path: &str| {
+            let mut data = Vec::new();
+            for (n, (sfen, result, score)) in read(path).into_iter().enumerate() {
+                match polyboard_shogi::Position::from_sfen(&sfen) {
+                    Ok(p) => data.push((features(&Shogi::new(FastBoard::from_position(&p), &[])), result, score)),
+                    Err(e) => eprintln!("{path} line {}: {e}; skipped", n + 1),
+                }
+            }
+            data
+        };
+        // The label: the result, or with --lambda L that blended with the engine's
+        // score (its own sigmoid scale fitted to the results first).
+        let lambda: f64 = get("--lambda").and_then(|t| t.parse().ok()).unwrap_or(0.0);
+        let raw = load(&path);
+        let scored: Vec<(i32, f64)> = raw.iter().filter_map(|(_, r, s)| Some(((*s)?, *r))).collect();
+        let (ks, _) = fit_k(&scored, &(), threads, &|s: &i32, _: &()| *s);
+        if lambda > 0.0 {
+            eprintln!("engine scores: K = {ks:.3} over {} positions; lambda {lambda}", scored.len());
+        }
+        let label = |rows: Vec<Row>| -> Vec<(Features, f64)> {
+            rows.into_iter()
+                .map(|(f, r, s)| {
+                    let t = match s {
+                        Some(s) if lambda > 0.0 => {
+                            lambda / (1.0 + 10f64.powf(-ks * s as f64 / 400.0)) + (1.0 - lambda) * r
+                        }
+                        _ => r,
+                    };
+                    (f, t)
+                })
+                .collect()
+        };
+        let data = label(raw);
+        let holdout = label(get("--holdout").map(|h| load(&h)).unwrap_or_default());
+        eprintln!("{} positions, {} held out", data.len(), holdout.len());
+        let eval =
+            |f: &Vec<(u16, i16)>, w: &ShogiWeights| f.iter().map(|&(i, n)| w.values[i as usize] * n as i32).sum();
+        let mut w = ShogiWeights::default();
+        if let Some(start) = get("--start") {
+            match std::fs::read_to_string(&start).ok().and_then(|t| ShogiWeights::from_text(&t)) {
+                Some(s) => w = s,
+                None => {
+                    eprintln!("{start}: not a full set of shogi weights");
+                    std::process::exit(2)
+                }
             }
         }
-        eprintln!("{} positions", data.len());
-        let eval = |f: &Vec<(u16, i16)>, w: &ShogiWeights| f.iter().map(|&(i, n)| w.values[i as usize] * n as i32).sum();
-        let mut w = ShogiWeights::default();
+        let only: Vec<(usize, usize)> = get("--only")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|r| r.split_once("..").and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))))
+            .collect();
+        // Never the entering king's weights.
+        let tuned: Vec<usize> =
+            (0..ENTER).filter(|i| only.is_empty() || only.iter().any(|&(a, b)| (a..b).contains(i))).collect();
         let (k, e) = fit_k(&data, &w, threads, &eval);
         eprintln!("K = {k:.3}, error {e:.6}");
-        local_search(&data, &mut w, |w| w.values.iter_mut().collect(), k, threads, passes, step, &eval, |w, p, s, m, e| {
-            report(w.to_text(), p, s, m, e)
+        if holdout.is_empty() {
+            local_search(&data, &mut w, shogi_values, &tuned, k, threads, passes, step, &eval, |w, p, s, m, e| {
+                report(w.to_text(), p, s, m, e)
+            });
+            return;
+        }
+        let mut best = error(&holdout, &w, k, threads, &eval);
+        eprintln!("held out: error {best:.6}");
+        let mut since = 0;
+        local_search(&data, &mut w, shogi_values, &tuned, k, threads, passes, step, &eval, |w, p, s, m, e| {
+            let h = error(&holdout, w, k, threads, &eval);
+            eprintln!("pass {p} (step {s}): {m} weights moved, error {e:.6}, held out {h:.6}");
+            if h < best {
+                best = h;
+                since = 0;
+                if let Err(e) = std::fs::write(&out, w.to_text()) {
+                    eprintln!("{out}: {e}");
+                }
+            } else {
+                since += 1;
+            }
+            since < 3
         });
     } else {
         let mut data = Vec::new();
-        for (n, (fen, result)) in read(&path).into_iter().enumerate() {
+        for (n, (fen, result, _)) in read(&path).into_iter().enumerate() {
             match Position::from_fen(&fen) {
                 Ok(pos) => data.push(((PieceSets::of_position(&pos), pos.turn()), result)),
                 Err(e) => eprintln!("line {}: {e}; skipped", n + 1),
@@ -119,7 +215,7 @@ fn main() {
         let mut w = Weights::default();
         let (k, e) = fit_k(&data, &w, threads, &eval);
         eprintln!("K = {k:.3}, error {e:.6}");
-        local_search(&data, &mut w, |w| w.values_mut(), k, threads, passes, step, &eval, |w, p, s, m, e| {
+        local_search(&data, &mut w, Weights::values_mut, &[], k, threads, passes, step, &eval, |w, p, s, m, e| {
             report(w.to_text(), p, s, m, e)
         });
     }

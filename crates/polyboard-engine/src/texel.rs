@@ -67,30 +67,32 @@ pub fn fit_k<S: Sync, W: Sync>(
     (k, best)
 }
 
-/// The local search: `values(w)` lists the weights to tune (in a fixed order). Each in
-/// turn moves by `+step`, else `-step`, when that lowers the error. The step starts at
+/// The local search: `values(w)` lists the weights (in a fixed order), and those at the
+/// positions `tuned` in that list (all when it is empty) are tuned. Each in turn moves by `+step`, else `-step`, when that lowers the error. The step starts at
 /// `first_step` and halves whenever a pass moves no weight; the search ends when a
-/// pass at step 1 moves nothing, or after `passes` passes. `after_pass(w, pass, step,
-/// moved, error)` runs after every pass (the tuners write the weights there). Returns
-/// the final error.
+/// pass at step 1 moves nothing, after `passes` passes, or when `after_pass(w, pass,
+/// step, moved, error)`, which runs after every pass (the tuners write the weights and
+/// check held-out data there), returns false. Returns the final error.
 #[allow(clippy::too_many_arguments)]
 pub fn local_search<S: Sync, W: Sync>(
     data: &[(S, f64)],
     w: &mut W,
-    values: impl Fn(&mut W) -> Vec<&mut i32>,
+    values: fn(&mut W) -> Vec<&mut i32>,
+    tuned: &[usize],
     k: f64,
     threads: usize,
     passes: usize,
     first_step: i32,
     eval: &(impl Fn(&S, &W) -> i32 + Sync),
-    mut after_pass: impl FnMut(&W, usize, i32, usize, f64),
+    mut after_pass: impl FnMut(&W, usize, i32, usize, f64) -> bool,
 ) -> f64 {
     let mut best = error(data, w, k, threads, eval);
-    let n = values(w).len();
+    let all: Vec<usize> = (0..values(w).len()).collect();
+    let tuned = if tuned.is_empty() { &all[..] } else { tuned };
     let mut step = first_step.max(1);
     for pass in 0..passes {
         let mut moved = 0;
-        for i in 0..n {
+        for &i in tuned {
             for delta in [step, -step] {
                 *values(w)[i] += delta;
                 let e = error(data, w, k, threads, eval);
@@ -102,7 +104,9 @@ pub fn local_search<S: Sync, W: Sync>(
                 *values(w)[i] -= delta;
             }
         }
-        after_pass(w, pass + 1, step, moved, best);
+        if !after_pass(w, pass + 1, step, moved, best) {
+            break;
+        }
         if moved == 0 {
             if step == 1 {
                 break;
@@ -125,7 +129,8 @@ mod tests {
             (-20..=20).map(|x| (x, 1.0 / (1.0 + 10f64.powf(-(100.0 * x as f64) / 400.0)))).collect();
         let eval = |x: &i32, w: &Vec<i32>| w[0] * x;
         let mut w = vec![0];
-        let e = local_search(&data, &mut w, |w| w.iter_mut().collect(), 1.0, 1, 100, 64, &eval, |_, _, _, _, _| {});
+        let values: fn(&mut Vec<i32>) -> Vec<&mut i32> = |w| w.iter_mut().collect();
+        let e = local_search(&data, &mut w, values, &[], 1.0, 1, 100, 64, &eval, |_, _, _, _, _| true);
         assert!((w[0] - 100).abs() <= 1, "{w:?}");
         assert!(e < 1e-6);
     }
