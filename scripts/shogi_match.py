@@ -49,6 +49,9 @@ import time
 
 import cshogi
 
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from match_stats import elo  # noqa: E402
+
 # Common opening lines (USI), each played once with either colour: Static Rook against
 # Ranging Rook and Static Rook, Double Wing, Bishop Exchange, Yagura, Central Rook,
 # Third and Fourth File Rook, Right Fourth File, Ai-Gakari and a quick bishop trade.
@@ -155,17 +158,6 @@ class Engine:
             self.proc.kill()
 
 
-def elo(score, n, sd):
-    """Elo difference of a score fraction, and the 95% interval half-width."""
-    def to_elo(p):
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / p - 1)
-    if n == 0:
-        return 0.0, 0.0
-    se = sd / math.sqrt(n)
-    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
-
-
 def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=None, limit=None, byoyomi_ms=0):
     """engines[0] plays Black (sente). Returns (winner 0/1/None, reason, offender, moves).
 
@@ -235,6 +227,7 @@ def main():
     ap.add_argument("--option", action="append", default=[], help="polyboard option NAME=VALUE, repeatable")
     ap.add_argument("--opponent", default="sjaakii", choices=sorted(OPPONENTS) + ["self"])
     ap.add_argument("--self-option", action="append", default=[], help="the second polyboard's options (--opponent self)")
+    ap.add_argument("--self-engine", default=None, help="the second polyboard's binary (--opponent self; default --engine)")
     ap.add_argument("--opponent-option", action="append", default=[], help="the opponent's options NAME=VALUE")
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds")
@@ -253,8 +246,8 @@ def main():
     ours_opts = {"Threads": 1, "EnteringKingRule": "CSARule27", **opts(a.option)}
     ours = Engine([a.engine, "usi"], ours_opts, a.hash, "polyboard")
     if a.opponent == "self":
-        theirs = Engine([a.engine, "usi"], {"Threads": 1, "EnteringKingRule": "CSARule27", **opts(a.self_option)},
-                        a.hash, "polyboard-2")
+        theirs = Engine([a.self_engine or a.engine, "usi"],
+                        {"Threads": 1, "EnteringKingRule": "CSARule27", **opts(a.self_option)}, a.hash, "polyboard-2")
     else:
         cmd, o = OPPONENTS[a.opponent]
         theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash, drop=DROP_CHAR.get(a.opponent, "*"))
@@ -300,7 +293,8 @@ def main():
                 if i == 0:
                     ours = Engine([a.engine, "usi"], ours_opts, a.hash, "polyboard")
                 elif a.opponent == "self":
-                    theirs = Engine([a.engine, "usi"], {"Threads": 1, **opts(a.self_option)}, a.hash, "polyboard-2")
+                    theirs = Engine([a.self_engine or a.engine, "usi"], {"Threads": 1, **opts(a.self_option)}, a.hash,
+                                    "polyboard-2")
                 else:
                     cmd, o = OPPONENTS[a.opponent]
                     theirs = Engine(cmd, {**o, **opts(a.opponent_option)}, a.hash, drop=DROP_CHAR.get(a.opponent, "*"))

@@ -143,12 +143,7 @@ impl ShogiWeights {
     /// Weights from [`ShogiWeights::to_text`]'s format (lines starting with `#` are
     /// comments); `None` unless it holds exactly one integer per weight.
     pub fn from_text(text: &str) -> Option<ShogiWeights> {
-        let values: Vec<i32> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.parse().ok())
-            .collect::<Option<_>>()?;
+        let values = crate::eval::weight_lines(text)?;
         (values.len() == WEIGHTS).then_some(ShogiWeights { values })
     }
 }

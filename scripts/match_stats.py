@@ -1,0 +1,14 @@
+"""Match statistics shared by scripts/match.py (chess) and scripts/shogi_match.py."""
+import math
+
+
+def elo(score, n, sd):
+    """Elo difference of a score fraction, and the 95% interval half-width (normal
+    approximation: `sd` is the standard deviation of the per-game scores, `n` games)."""
+    def to_elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+    if n == 0:
+        return 0.0, 0.0
+    se = sd / math.sqrt(n)
+    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
