@@ -144,6 +144,11 @@ pub trait Searchable: Clone + Send + 'static {
     type List<T: Copy>: MoveBuffer<T>;
     /// The size of the history tables; [`Searchable::history_index`] is below it.
     const HISTORY_SIZE: usize;
+    /// True when quiescence, in check, skips the evasions that lose material (static
+    /// exchange below 0) once one evasion has scored above a mate. Shogi sets it: with
+    /// pieces in hand every check has many interposing drops. Chess searches every
+    /// evasion.
+    const PRUNE_QUIESCE_EVASIONS: bool = false;
 
     /// Appends the noisy legal moves: those quiescence searches (captures and
     /// promotions to the strongest piece in chess).

@@ -437,11 +437,14 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
             if self.sh.control.stop.load(Relaxed) {
                 self.stopped = true;
             }
+            // Past the hard limit the search stops, from depth 2 on; depth 1 is let
+            // finish unless it runs past twice the limit (a quiescence explosion in
+            // shogi took seconds there), and then the best root move so far is played.
             if self.id == 0
-                && self.root_depth > 1
                 && let Some(b) = self.budget
                 && !self.sh.control.pondering.load(Relaxed)
-                && self.sh.control.elapsed() >= b.hard
+                && let elapsed = self.sh.control.elapsed()
+                && (elapsed >= b.hard && self.root_depth > 1 || elapsed >= b.hard * 2)
             {
                 self.stopped = true;
             }
@@ -972,6 +975,11 @@ impl<'a, P: Searchable, E: Evaluator<P>> Worker<'a, P, E> {
                 break;
             };
             any = true;
+            // Evasions that lose material, once one evasion keeps us from being mated
+            // (for games that ask: shogi's drop interpositions otherwise multiply).
+            if P::PRUNE_QUIESCE_EVASIONS && in_check && best > -MATE_BOUND && !self.pos.see_ge(mv, 0) {
+                continue;
+            }
             if !in_check {
                 // Delta pruning (captures), then moves that lose material.
                 if !quiet && stand + self.pos.gain(mv) + 200 <= alpha {

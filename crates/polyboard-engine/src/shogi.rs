@@ -18,6 +18,8 @@
 //!   to move that may declare a win under it wins at once ([`Searchable::rule_win`]),
 //!   by the conditions of [`polyboard_shogi::Game::declaration`], counted here on any
 //!   representation.
+//! - Quiescence in check skips evasions that lose material once one evasion holds
+//!   ([`Searchable::PRUNE_QUIESCE_EVASIONS`]): interposing drops would multiply.
 //! - Quiescence's checks: [`Searchable::may_give_check`] rules out, by geometry, the
 //!   quiet moves (drops above all) that neither attack the enemy king from their
 //!   target nor leave a line to it, so they are not played to find out.
@@ -128,6 +130,7 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
     type List<T: Copy> = MoveList<T, LIST>;
     // Piece code (color << 4 | kind, below 32) times the 81 targets.
     const HISTORY_SIZE: usize = 32 * SQUARES;
+    const PRUNE_QUIESCE_EVASIONS: bool = true;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, LIST>) {
         for &mv in self.all().iter().filter(|&&mv| self.is_noisy(mv)) {

@@ -7,7 +7,8 @@
 //!
 //! Options: `USI_Hash`, `Threads`, `Repr` (a `polyboard_shogi` representation), and
 //! `EnteringKingRule` (YaneuraOu's name and values: `NoEnteringKing`, `CSARule24`,
-//! `CSARule27`, the default). Under a rule, a position where the side to move may
+//! `CSARule27`, the default), and `EvalFile` (a file of shogi evaluation weights in
+//! `shogi_weights.txt`'s format; `<built-in>` for the compiled-in ones). Under a rule, a position where the side to move may
 //! declare an impasse win is answered `bestmove win`, and the search scores such
 //! positions as won.
 //!
@@ -20,7 +21,7 @@
 
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
-use crate::shogi_eval::ShogiEval;
+use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
@@ -175,6 +176,7 @@ impl Engine {
             format!("option name Repr type combo default {}{reprs}", names[0]),
             "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27"
                 .to_string(),
+            "option name EvalFile type string default <built-in>".to_string(),
             "usiok".to_string(),
         ];
         for l in lines {
@@ -240,6 +242,23 @@ impl Engine {
                     clip(&value)
                 )),
             },
+            "evalfile" => {
+                if value.is_empty() || value == "<built-in>" {
+                    self.eval = ShogiEval::default();
+                    Ok(())
+                } else {
+                    match std::fs::read_to_string(&value).ok().and_then(|t| ShogiWeights::from_text(&t)) {
+                        Some(w) => {
+                            self.eval = ShogiEval { weights: w };
+                            Ok(())
+                        }
+                        None => Err(format!(
+                            "option 'EvalFile': '{}' is not a readable file of shogi weights; kept the current ones",
+                            clip(&value)
+                        )),
+                    }
+                }
+            }
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
             "usi_ponder" => Ok(()),
             _ => Err(format!("unknown option '{}'", clip(&name))),
@@ -347,7 +366,11 @@ impl Engine {
             }
             i += used;
         }
-        if byoyomi > 0 {
+        let side = self.position.turn.index();
+        if byoyomi > 0 && limits.time[side].unwrap_or(0) == 0 && limits.movetime.is_none() {
+            // On byoyomi alone, a period is the move's time (less the overhead).
+            limits.movetime = Some(byoyomi);
+        } else if byoyomi > 0 {
             // Byoyomi as the time manager sees it: the clock plus one period, and one
             // period added per move.
             for side in 0..2 {
