@@ -200,6 +200,8 @@ fn garbage_is_reported_and_ignored() {
         "go btime x wtime",
         "go mate soon",
         "go mate",
+        "setoption name EvalFile value /nonexistent/shogi_weights.txt",
+        "setoption name EnteringKingRule value TryRule",
         "ponderhit",
         "stop",
         "gameover win",
@@ -218,6 +220,26 @@ fn garbage_is_reported_and_ignored() {
     game.play_usi("7g7f").unwrap();
     game.play_usi("3c3d").unwrap();
     assert!(usi::parse(game.position(), &best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn declares_an_impasse_win_when_the_rule_allows() {
+    // Black's king in White's camp with ten pieces there and 37 points: cshogi's
+    // is_nyugyoku (the 27-point rule) holds here, and not with nine pieces there.
+    let win = "KRBGGSS+N+N/+L8/P8/9/9/9/9/9/k8 b RB2G2S2N3L17p 1";
+    let nine = "KRBGGSS+N+N/+L8/9/9/9/9/9/9/k8 b RB2G2S2N3LP17p 1";
+    let mut e = Engine::start();
+    e.send(&format!("position sfen {win}"));
+    e.send("go depth 3");
+    assert_eq!(e.bestmove().0, "win");
+    e.send(&format!("position sfen {nine}"));
+    e.send("go depth 3");
+    assert_ne!(e.bestmove().0, "win");
+    e.send("setoption name EnteringKingRule value NoEnteringKing");
+    e.send(&format!("position sfen {win}"));
+    e.send("go depth 3");
+    assert_ne!(e.bestmove().0, "win");
     e.quit();
 }
 
