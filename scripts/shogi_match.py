@@ -52,7 +52,7 @@ import time
 import cshogi
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from match_stats import elo  # noqa: E402
+from match_stats import elo_text  # noqa: E402
 
 # Common opening lines (USI), each played once with either colour: Static Rook against
 # Ranging Rook and Static Rook, Double Wing, Bishop Exchange, Yagura, Central Rook,
@@ -303,9 +303,8 @@ def main():
     n = len(scores)
     mean = sum(scores) / n if n else 0
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, n - 1)) if n else 0
-    e, err = elo(mean, n, sd)
     print(f"\npolyboard vs {theirs.name}: +{w} ={d} -{l} (W/D/L), score {100 * mean:.1f}%, "
-          f"Elo {e:+.0f} +/- {err:.0f} (95%)")
+          f"Elo {elo_text(mean, n, sd)} (95%)")
     print(f"time forfeits polyboard {forfeits[0]} opponent {forfeits[1]}; illegal moves polyboard {illegal[0]} "
           f"opponent {illegal[1]}; crashes polyboard {crashes[0]} opponent {crashes[1]}")
     ours.quit()
