@@ -8,11 +8,32 @@ Lines:
   mate1 <sfen> | <every legal move that mates at once, USI, space separated>
   mated <sfen>            (the side to move is checkmated)
   mate3 <sfen>            (no mate in one, but cshogi's mate_move(3) finds one)
+  tsume <n> <sfen> | <first move>
+                          (a published tsume problem, mate in n: cshogi's mate_move
+                          finds no mate in n - 2 and this first move of a mate in n)
+
+The tsume problems are from YaneuraOu's published set of five million mate problems
+taken from games ("Christmas present 2020",
+https://yaneuraou.yaneu.com/2020/12/25/christmas-present/, files mate3.sfen, mate5.sfen
+and mate7.sfen; the first lines of each, as quoted in public solver tests).
 """
 import random
 import cshogi
 
 OUT = "crates/polyboard-cli/tests/data/usi.txt"
+
+
+TSUME = [
+    (3, "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51"),
+    (3, "lnsG5/4g4/prpp1p1pp/1p4p2/4+B3k/2P1P4/P+b1PSP1LP/4K2SL/2G2G1r1 b SP3nl3p 71"),
+    (3, "l5+R1l/4kS3/p4pnpp/2Pppb3/6p1P/P2s5/NP2+nPPR1/2+bS2GK1/L6NL b 3GSP4p 93"),
+    (5, "ln5+Pl/3s1kg+R1/p2ppl2p/2ps1Bp2/P8/2P3P1P/N2gP4/5KS2/L+r3G1N+b b GS3Pn3p 57"),
+    (5, "l3k3l/1r1sg1B2/3p2+R1p/2p1pN2P/9/pPP1PP3/3PK1P2/2G1sg3/LNS2+n1NL b 5Pbgsp 69"),
+    (5, "ln1+P1GBnl/s8/p1p1p1kpp/3P2p2/5p3/Pp3PPP1/1P1SP3P/2R6/1N1GKG1NL b BGLr2sp 67"),
+    (7, "ln1g2B+Rl/2s6/pPppppk2/6p1p/9/4P1P1P/P1PPSP3/3+psK3/L+r3G1NL b SNb2gn2p 39"),
+    (7, "l6nl/3k2+B2/p1n1g2pp/2G1ppp2/2P2N1P1/3P2P1P/Ps1GP4/1+rSK2R2/LN6L b G3Pb2s2p 77"),
+    (7, "3g4l/+R1sg2S2/p1npk1s+Rp/2pb2p2/4g2N1/1p7/P1PP1PP1P/1P1S5/LNK2G1+lL b N3Pb2p 71"),
+]
 
 
 def perft(b, d):
@@ -72,6 +93,12 @@ def main():
                 mate3 += 1
                 break
             b.push(rng.choice(list(b.legal_moves)))
+    for n, sfen in TSUME:
+        b = cshogi.Board(sfen)
+        assert n == 3 or not b.mate_move(n - 2), sfen
+        first = b.mate_move(n)
+        assert first, sfen
+        lines.append(f"tsume {n} {sfen} | {cshogi.move_to_usi(first)}")
     with open(OUT, "w") as f:
         f.write("\n".join(lines) + "\n")
 

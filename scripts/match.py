@@ -35,6 +35,9 @@ import chess
 import chess.engine
 import chess.pgn
 
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from match_stats import elo  # noqa: E402
+
 # Balanced openings (after 2-4 moves of common lines), each played with both colours.
 OPENINGS = [
     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
@@ -80,17 +83,6 @@ def start(cmd, proto, options):
     opts = {k: v for k, v in options.items() if k in eng.options and not eng.options[k].is_managed()}
     eng.configure(opts)
     return eng
-
-
-def elo(score, n, sd):
-    """Elo difference of a score fraction, and the 95% interval half-width."""
-    def to_elo(p):
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / p - 1)
-    if n == 0:
-        return 0.0, 0.0
-    se = sd / math.sqrt(n)
-    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
 
 
 def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None):

@@ -200,6 +200,8 @@ fn garbage_is_reported_and_ignored() {
         "go btime x wtime",
         "go mate soon",
         "go mate",
+        "setoption name EvalFile value /nonexistent/shogi_weights.txt",
+        "setoption name EnteringKingRule value TryRule",
         "ponderhit",
         "stop",
         "gameover win",
@@ -218,6 +220,26 @@ fn garbage_is_reported_and_ignored() {
     game.play_usi("7g7f").unwrap();
     game.play_usi("3c3d").unwrap();
     assert!(usi::parse(game.position(), &best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn declares_an_impasse_win_when_the_rule_allows() {
+    // Black's king in White's camp with ten pieces there and 37 points: cshogi's
+    // is_nyugyoku (the 27-point rule) holds here, and not with nine pieces there.
+    let win = "KRBGGSS+N+N/+L8/P8/9/9/9/9/9/k8 b RB2G2S2N3L17p 1";
+    let nine = "KRBGGSS+N+N/+L8/9/9/9/9/9/9/k8 b RB2G2S2N3LP17p 1";
+    let mut e = Engine::start();
+    e.send(&format!("position sfen {win}"));
+    e.send("go depth 3");
+    assert_eq!(e.bestmove().0, "win");
+    e.send(&format!("position sfen {nine}"));
+    e.send("go depth 3");
+    assert_ne!(e.bestmove().0, "win");
+    e.send("setoption name EnteringKingRule value NoEnteringKing");
+    e.send(&format!("position sfen {win}"));
+    e.send("go depth 3");
+    assert_ne!(e.bestmove().0, "win");
     e.quit();
 }
 
@@ -287,6 +309,33 @@ fn go_depth_searches_the_same_tree_on_every_representation() {
             seen.push((repr, best, nodes));
         }
         assert!(seen.windows(2).all(|w| (&w[0].1, &w[0].2) == (&w[1].1, &w[1].2)), "{args}: {seen:?}");
+    }
+    e.quit();
+}
+
+#[test]
+fn go_mate_solves_published_tsume_problems() {
+    // Published problems (mate in 3, 5 and 7; see tests/data/README.md). The answer
+    // must be a line of checks that mates. (Its length may differ from the problem's:
+    // the solver proves a mate, not the shortest, and the defence it reads back from
+    // its table need not be the longest.)
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 64");
+    for row in data("tsume") {
+        let (head, _first) = row.split_once(" | ").unwrap();
+        let (_n, sfen) = head.split_once(' ').unwrap();
+        e.send(&format!("position sfen {sfen}"));
+        e.send("go mate 120000");
+        let answer = e.until("checkmate").last().unwrap().clone();
+        let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+        assert!(!moves.is_empty() && moves[0] != "nomate" && moves[0] != "timeout", "{sfen}: {answer}");
+        assert!(moves.len() % 2 == 1, "{sfen}: {answer}");
+        let mut game = Game::new(Position::from_sfen(sfen).unwrap());
+        for (i, m) in moves.iter().enumerate() {
+            game.play_usi(m).unwrap_or_else(|err| panic!("{sfen}: {answer}: {err}"));
+            assert!(i % 2 == 1 || game.position().is_check(), "{sfen}: {answer}: {m} is no check");
+        }
+        assert!(matches!(game.status(), Status::Checkmate { .. }), "{sfen}: {answer} does not mate");
     }
     e.quit();
 }

@@ -169,12 +169,7 @@ impl Weights {
     /// Weights from [`Weights::to_text`]'s format; `None` unless it holds exactly one
     /// integer per weight.
     pub fn from_text(text: &str) -> Option<Weights> {
-        let numbers: Vec<i32> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.parse().ok())
-            .collect::<Option<_>>()?;
+        let numbers = weight_lines(text)?;
         let mut w = Weights::hand_set();
         let mut slots = w.values_mut();
         if slots.len() != numbers.len() {
@@ -186,6 +181,13 @@ impl Weights {
         drop(slots);
         Some(w)
     }
+}
+
+/// The integers of a weights file, one a line (blank lines and lines starting with `#`
+/// skipped); `None` when a line holds anything else. The chess and shogi weights files
+/// share this format.
+pub fn weight_lines(text: &str) -> Option<Vec<i32>> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(|l| l.parse().ok()).collect()
 }
 
 /// The weights the engine plays with: `weights.txt` (written by the tuner) when it

@@ -52,6 +52,7 @@
 //! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
 //! - [`shogi_eval`]: the shogi evaluation.
 //! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
+//! - [`texel`]: Texel tuning, shared by the chess and shogi tuners.
 //! - [`usi`]: the USI front end (`polyboard usi`).
 //! - [`variant`]: any polyboard-variants variant as a [`Searchable`].
 //! - [`variant_eval`]: the generic variant evaluation, derived from the rules.
@@ -66,6 +67,7 @@ pub mod search;
 pub mod shogi;
 pub mod shogi_eval;
 pub mod shogi_mate;
+pub mod texel;
 pub mod time;
 pub mod tt;
 pub mod uci;
@@ -155,6 +157,11 @@ pub trait Searchable: Clone + Send + 'static {
     type List<T: Copy>: MoveBuffer<T>;
     /// The size of the history tables; [`Searchable::history_index`] is below it.
     const HISTORY_SIZE: usize;
+    /// True when quiescence, in check, skips the evasions that lose material (static
+    /// exchange below 0) once one evasion has scored above a mate. Shogi sets it: with
+    /// pieces in hand every check has many interposing drops. Chess searches every
+    /// evasion.
+    const PRUNE_QUIESCE_EVASIONS: bool = false;
 
     /// Appends the noisy legal moves: those quiescence searches (captures and
     /// promotions to the strongest piece in chess).
@@ -216,6 +223,17 @@ pub trait Searchable: Clone + Send + 'static {
     /// True when a null move is unlikely to fall into zugzwang (the side to move has
     /// more than pawns and king).
     fn null_move_ok(&self) -> bool;
+    /// True when the side to move wins now by a rule, without a move: shogi's impasse
+    /// declaration. The search scores such a node as a mate in one. Never in chess.
+    fn rule_win(&self) -> bool {
+        false
+    }
+    /// False only when the quiet move `mv` cannot give check; quiescence then skips it
+    /// without playing it. The default (true) plays every quiet move to find out.
+    fn may_give_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
 }
 
 /// A static evaluation, in centipawns from the side to move.

@@ -495,11 +495,14 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             if self.sh.control.stop.load(Relaxed) {
                 self.stopped = true;
             }
+            // Past the hard limit the search stops, from depth 2 on; depth 1 is let
+            // finish unless it runs past twice the limit (a quiescence explosion in
+            // shogi took seconds there), and then the best root move so far is played.
             if self.id == 0
-                && self.root_depth > 1
                 && let Some(b) = self.budget
                 && !self.sh.control.pondering.load(Relaxed)
-                && self.sh.control.elapsed() >= b.hard
+                && let elapsed = self.sh.control.elapsed()
+                && (elapsed >= b.hard && self.root_depth > 1 || elapsed >= b.hard * 2)
             {
                 self.stopped = true;
             }
@@ -814,6 +817,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         if let Some(back) = self.repetition() {
             return self.pos.repetition_score(back);
         }
+        if self.pos.rule_win() {
+            return MATE - ply as i32 - 1;
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(&self.pos);
         }
@@ -1039,6 +1045,11 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 break;
             };
             any = true;
+            // Evasions that lose material, once one evasion keeps us from being mated
+            // (for games that ask: shogi's drop interpositions otherwise multiply).
+            if P::PRUNE_QUIESCE_EVASIONS && in_check && best > -MATE_BOUND && !self.pos.see_ge(mv, 0) {
+                continue;
+            }
             if !in_check {
                 // Delta pruning (captures), then moves that lose material.
                 if !quiet && stand + self.pos.gain(mv) + 200 <= alpha {
@@ -1047,6 +1058,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 if !self.pos.see_ge(mv, 0) {
                     continue;
                 }
+            }
+            if quiet && !in_check && !self.pos.may_give_check(mv) {
+                continue;
             }
             let undo = self.enter(mv);
             if quiet && !in_check && !self.pos.in_check() {

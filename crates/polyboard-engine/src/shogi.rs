@@ -9,15 +9,27 @@
 //!   one of its moves through the repetition loses ([`Searchable::repetition_score`]);
 //!   the wrapper keeps, for every position since the game's start, whether the side to
 //!   move stood in check.
-//! - The null move: [`ShogiBoard`] has none, so [`Searchable::null_move_ok`] is always
-//!   false and the search never asks for one.
+//! - The null move: [`ShogiBoard`] has none, so the wrapper rebuilds the board from its
+//!   position with the other side to move (a few hundred nanoseconds, once a node at
+//!   most). Zugzwang hardly exists in shogi, so [`Searchable::null_move_ok`] holds.
 //! - Move lists: a shogi position can have up to 593 legal moves (middlegames with a
 //!   few pieces in hand pass 256), so the search's lists for shogi hold [`LIST`].
+//! - The impasse declaration (jishogi): with a rule set ([`Shogi::with_rule`]), a side
+//!   to move that may declare a win under it wins at once ([`Searchable::rule_win`]),
+//!   by the conditions of [`polyboard_shogi::Game::declaration`], counted here on any
+//!   representation.
+//! - Quiescence in check skips evasions that lose material once one evasion holds
+//!   ([`Searchable::PRUNE_QUIESCE_EVASIONS`]): interposing drops would multiply.
+//! - Quiescence's checks: [`Searchable::may_give_check`] rules out, by geometry, the
+//!   quiet moves (drops above all) that neither attack the enemy king from their
+//!   target nor leave a line to it, so they are not played to find out.
+//! - The wrapper keeps both kings' squares (the evaluation, the declaration and the
+//!   check filter read them).
 
 use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
-use polyboard_shogi::types::{SQUARES, file_of, rank_of, square};
-use polyboard_shogi::{Color, Kind, Move, Moves, Piece, ShogiBoard, Square};
+use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of, square};
+use polyboard_shogi::{Color, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
 /// position is 593.
@@ -48,7 +60,14 @@ pub struct Shogi<B> {
     /// For every position from the game's start to the current one: whether its side
     /// to move stood in check.
     checks: Vec<bool>,
+    /// The kings' squares by colour index ([`NO_KING`] for a missing king).
+    kings: [Square; 2],
+    /// The impasse rule the game is played under, if any.
+    rule: Option<ImpasseRule>,
 }
+
+/// The king square of a side without a king (tsume positions): off the board.
+pub const NO_KING: Square = SQUARES;
 
 impl<B: ShogiBoard> Shogi<B> {
     /// The position `board`, reached after positions whose check flags are `before`
@@ -56,12 +75,31 @@ impl<B: ShogiBoard> Shogi<B> {
     pub fn new(board: B, before: &[bool]) -> Shogi<B> {
         let mut checks = before.to_vec();
         checks.push(board.is_check());
-        Shogi { board, checks }
+        let mut kings = [NO_KING; 2];
+        for sq in 0..SQUARES {
+            if let Some(p) = board.piece_on(sq)
+                && p.kind() == Kind::King
+            {
+                kings[p.color().index()] = sq;
+            }
+        }
+        Shogi { board, checks, kings, rule: None }
+    }
+
+    /// The same position, played under the impasse rule `rule` (`None`: no declaration).
+    pub fn with_rule(mut self, rule: Option<ImpasseRule>) -> Shogi<B> {
+        self.rule = rule;
+        self
     }
 
     /// The board.
     pub fn board(&self) -> &B {
         &self.board
+    }
+
+    /// The king square of `c` ([`NO_KING`] when it has none).
+    pub fn king(&self, c: Color) -> Square {
+        self.kings[c.index()]
     }
 
     /// All legal moves.
@@ -88,10 +126,11 @@ impl<B: ShogiBoard> Shogi<B> {
 
 impl<B: ShogiBoard> Searchable for Shogi<B> {
     type Move = Move;
-    type Undo = B;
+    type Undo = (B, [Square; 2]);
     type List<T: Copy> = MoveList<T, LIST>;
     // Piece code (color << 4 | kind, below 32) times the 81 targets.
     const HISTORY_SIZE: usize = 32 * SQUARES;
+    const PRUNE_QUIESCE_EVASIONS: bool = true;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, LIST>) {
         for &mv in self.all().iter().filter(|&&mv| self.is_noisy(mv)) {
@@ -104,23 +143,33 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         }
     }
     #[inline]
-    fn make(&mut self, mv: Move) -> B {
-        let before = self.board.clone();
+    fn make(&mut self, mv: Move) -> (B, [Square; 2]) {
+        let before = (self.board.clone(), self.kings);
+        if !mv.is_drop() && self.board.piece_on(mv.from()).is_some_and(|p| p.kind() == Kind::King) {
+            self.kings[self.board.turn().index()] = mv.to();
+        }
         self.board.apply(mv);
         self.checks.push(self.board.is_check());
         before
     }
     #[inline]
-    fn unmake(&mut self, _mv: Move, undo: B) {
-        self.board = undo;
+    fn unmake(&mut self, _mv: Move, undo: (B, [Square; 2])) {
+        (self.board, self.kings) = undo;
         self.checks.pop();
     }
-    fn make_null(&mut self) -> B {
-        // Never called: null_move_ok is false. Passing is not a ShogiBoard operation.
-        self.board.clone()
+    fn make_null(&mut self) -> (B, [Square; 2]) {
+        // Passing is not a ShogiBoard operation: the board is rebuilt from its
+        // position with the other side to move (the key follows, as it hashes the side).
+        let before = (self.board.clone(), self.kings);
+        let mut p = self.board.to_position();
+        p.turn = p.turn.flip();
+        self.board = B::from_position(&p);
+        self.checks.push(false);
+        before
     }
-    fn unmake_null(&mut self, undo: B) {
-        self.board = undo;
+    fn unmake_null(&mut self, undo: (B, [Square; 2])) {
+        (self.board, self.kings) = undo;
+        self.checks.pop();
     }
     #[inline(always)]
     fn key(&self) -> u64 {
@@ -195,7 +244,98 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         code * SQUARES + mv.to()
     }
     fn null_move_ok(&self) -> bool {
-        false
+        // Zugzwang hardly exists in shogi (drops); the search asks only out of check.
+        true
+    }
+    fn rule_win(&self) -> bool {
+        let Some(rule) = self.rule else { return false };
+        let us = self.board.turn();
+        let king = self.kings[us.index()];
+        if king == NO_KING || !in_zone(us, king) || self.in_check() {
+            return false;
+        }
+        let (pieces, points) = declaration_points(&self.board, us);
+        pieces >= 10
+            && match rule {
+                ImpasseRule::Points27 => points >= if us == Color::Black { 28 } else { 27 },
+                ImpasseRule::Points24 => points >= 31,
+            }
+    }
+    fn may_give_check(&self, mv: Move) -> bool {
+        let king = self.kings[self.board.turn().flip().index()];
+        if king == NO_KING {
+            return false;
+        }
+        let vacated = if mv.is_drop() { None } else { Some(mv.from()) };
+        // A discovered check needs the origin on a line through the king.
+        if let Some(from) = vacated {
+            let (df, dr) = (file_of(from) as i32 - file_of(king) as i32, rank_of(from) as i32 - rank_of(king) as i32);
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                return true;
+            }
+        }
+        let kind = if mv.is_promotion() { self.mover(mv).promoted() } else { self.mover(mv) };
+        reaches(&self.board, kind, self.board.turn(), mv.to(), king, vacated)
+    }
+}
+
+/// The impasse count of `us`: its pieces in the opponent's camp other than the king,
+/// and their points plus the hand's (rook and bishop, promoted or not, 5; others 1).
+pub fn declaration_points<B: ShogiBoard>(board: &B, us: Color) -> (u32, u32) {
+    let value = |k: Kind| if matches!(k.unpromoted(), Kind::Rook | Kind::Bishop) { 5 } else { 1 };
+    let ranks = if us == Color::Black { 0..3 } else { 6..9 };
+    let (mut pieces, mut points) = (0, 0);
+    for rank in ranks {
+        for file in 1..=9 {
+            if let Some(p) = board.piece_on(square(file, rank))
+                && p.color() == us
+                && p.kind() != Kind::King
+            {
+                pieces += 1;
+                points += value(p.kind());
+            }
+        }
+    }
+    for (slot, &n) in board.hand(us).iter().enumerate() {
+        points += value(Kind::HAND[slot]) * n as u32;
+    }
+    (pieces, points)
+}
+
+/// True when a piece of `kind` and colour `c` on `from` attacks `target`, with the
+/// square `vacated` taken as empty.
+pub fn reaches<B: ShogiBoard>(
+    board: &B,
+    kind: Kind,
+    c: Color,
+    from: Square,
+    target: Square,
+    vacated: Option<Square>,
+) -> bool {
+    let df = file_of(target) as i32 - file_of(from) as i32;
+    // Forward for `c` is positive.
+    let dr = (rank_of(target) as i32 - rank_of(from) as i32) * if c == Color::Black { -1 } else { 1 };
+    let adjacent = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
+    let clear = || {
+        let (sf, sr) = (df.signum(), (rank_of(target) as i32 - rank_of(from) as i32).signum());
+        let n = df.abs().max(dr.abs());
+        (1..n).all(|i| {
+            let s = square((file_of(from) as i32 + sf * i) as usize, (rank_of(from) as i32 + sr * i) as usize);
+            Some(s) == vacated || board.piece_on(s).is_none()
+        })
+    };
+    use Kind::*;
+    match kind {
+        Pawn => (df, dr) == (0, 1),
+        Lance => df == 0 && dr > 0 && clear(),
+        Knight => df.abs() == 1 && dr == 2,
+        Silver => adjacent && (dr == 1 || (dr == -1 && df != 0)),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => adjacent && (dr >= 0 || df == 0),
+        King => adjacent,
+        Bishop => df.abs() == dr.abs() && df != 0 && clear(),
+        Horse => adjacent || (df.abs() == dr.abs() && clear()),
+        Rook => (df == 0) != (dr == 0) && clear(),
+        Dragon => adjacent || ((df == 0) != (dr == 0) && clear()),
     }
 }
 
@@ -332,7 +472,8 @@ mod tests {
     fn perpetual_check_loses_for_the_checker() {
         let b = FastBoard::from_position(&Position::startpos());
         // Flags oldest first; the last is the current position (us to move).
-        let score = |flags: &[bool], back| Shogi { board: b, checks: flags.to_vec() }.repetition_score(back);
+        let score =
+            |flags: &[bool], back| Shogi { checks: flags.to_vec(), ..Shogi::new(b, &[]) }.repetition_score(back);
         // We were in check in every position with us to move: the opponent checked
         // perpetually and loses.
         assert_eq!(score(&[true, false, true, false, true], 4), MATE_BOUND - 1);
@@ -351,5 +492,49 @@ mod tests {
         p.generate_noisy(&mut list);
         p.generate_quiet(&mut list);
         assert_eq!(list.len(), 593);
+    }
+
+    #[test]
+    fn the_check_filter_keeps_every_checking_move() {
+        // Positions with drops, promotions, discovered lines and a king in the open;
+        // every legal move that gives check must pass the filter, and most quiet
+        // moves that do not must be ruled out.
+        let (mut ruled_out, mut quiet) = (0, 0);
+        for sfen in [
+            "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            "4k4/9/4P4/9/9/9/9/9/4K4 b RBGSNLrb3g3s3n3l17p 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        ] {
+            let p = pos(sfen);
+            for mv in p.board().legal_moves() {
+                let checks = p.board().play(mv).is_check();
+                assert!(!checks || p.may_give_check(mv), "{sfen} {}", polyboard_shogi::usi::format(mv));
+                if !p.is_noisy(mv) {
+                    quiet += 1;
+                    ruled_out += !p.may_give_check(mv) as usize;
+                }
+            }
+        }
+        assert!(ruled_out * 2 > quiet, "{ruled_out} of {quiet}");
+    }
+
+    #[test]
+    fn the_declaration_follows_the_rule() {
+        // Black's king in White's camp with ten pieces there (rook and bishop among
+        // them: 5 + 5 + 8 = 18 points), and in hand a rook, a bishop and nine more
+        // pieces (19 points): 37 >= 28.
+        let win = "KRBGGSS+N+N/+L8/P8/9/9/9/9/9/k8 b RB2G2S2N3L17p 1";
+        let p = pos(win).with_rule(Some(ImpasseRule::Points27));
+        assert!(p.rule_win());
+        assert_eq!(
+            polyboard_shogi::Game::new(Position::from_sfen(win).unwrap()).declaration(ImpasseRule::Points27),
+            Some(polyboard_shogi::Declaration::Win)
+        );
+        assert!(!pos(win).rule_win(), "no rule, no declaration");
+        // Nine pieces in the camp: no declaration.
+        let nine = "KRBGGSS+N+N/+L8/9/9/9/9/9/9/k8 b RB2G2S2N3LP17p 1";
+        assert!(!pos(nine).with_rule(Some(ImpasseRule::Points27)).rule_win());
     }
 }

@@ -5,7 +5,12 @@
 //! `binc`, `winc`, `byoyomi`, `movetime`, `depth`, `nodes`, `infinite`, `ponder`, and
 //! `perft N`), `stop`, `ponderhit`, `gameover`, `quit`, plus `d` (the position).
 //!
-//! Options: `USI_Hash`, `Threads`, `Repr` (a `polyboard_shogi` representation).
+//! Options: `USI_Hash`, `Threads`, `Repr` (a `polyboard_shogi` representation), and
+//! `EnteringKingRule` (YaneuraOu's name and values: `NoEnteringKing`, `CSARule24`,
+//! `CSARule27`, the default), and `EvalFile` (a file of shogi evaluation weights in
+//! `shogi_weights.txt`'s format; `<built-in>` for the compiled-in ones). Under a rule, a position where the side to move may
+//! declare an impasse win is answered `bestmove win`, and the search scores such
+//! positions as won.
 //!
 //! Nothing from the input stops the engine: a malformed line, an unknown command or
 //! option, a bad SFEN or an illegal move is answered with `info string ...` and
@@ -16,13 +21,13 @@
 
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
-use crate::shogi_eval::ShogiEval;
+use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::Limits;
 use crate::tt::{Bound, Table};
 use crate::uci::{Output, clip, say, score_text};
 use crate::{MATE, MATE_BOUND, SearchMove};
-use polyboard_shogi::{Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
+use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
 use std::io::BufRead;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
@@ -45,6 +50,8 @@ pub struct Engine {
     hash: usize,
     threads: usize,
     repr: String,
+    rule: Option<ImpasseRule>,
+    eval: ShogiEval,
     tt: Arc<Table>,
     position: Position,
     /// Keys of the positions before the current one, since the game's start.
@@ -84,6 +91,8 @@ impl Engine {
             hash: 16,
             threads: 1,
             repr: repr::names()[0].to_string(),
+            rule: Some(ImpasseRule::Points27),
+            eval: ShogiEval::default(),
             tt: Arc::new(Table::new(16)),
             position: Position::startpos(),
             history: Vec::new(),
@@ -165,6 +174,9 @@ impl Engine {
             format!("option name USI_Hash type spin default 16 min 1 max {HASH_MAX}"),
             format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             format!("option name Repr type combo default {}{reprs}", names[0]),
+            "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27"
+                .to_string(),
+            "option name EvalFile type string default <built-in>".to_string(),
             "usiok".to_string(),
         ];
         for l in lines {
@@ -210,6 +222,41 @@ impl Engine {
                     Ok(())
                 } else {
                     Err(format!("option 'Repr': '{}' is not one of {}", clip(&value), repr::names().join(", ")))
+                }
+            }
+            "enteringkingrule" => match value.to_ascii_lowercase().as_str() {
+                "noenteringking" => {
+                    self.rule = None;
+                    Ok(())
+                }
+                "csarule24" => {
+                    self.rule = Some(ImpasseRule::Points24);
+                    Ok(())
+                }
+                "csarule27" => {
+                    self.rule = Some(ImpasseRule::Points27);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "option 'EnteringKingRule': '{}' is not one of NoEnteringKing, CSARule24, CSARule27",
+                    clip(&value)
+                )),
+            },
+            "evalfile" => {
+                if value.is_empty() || value == "<built-in>" {
+                    self.eval = ShogiEval::default();
+                    Ok(())
+                } else {
+                    match std::fs::read_to_string(&value).ok().and_then(|t| ShogiWeights::from_text(&t)) {
+                        Some(w) => {
+                            self.eval = ShogiEval { weights: w };
+                            Ok(())
+                        }
+                        None => Err(format!(
+                            "option 'EvalFile': '{}' is not a readable file of shogi weights; kept the current ones",
+                            clip(&value)
+                        )),
+                    }
                 }
             }
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
@@ -319,7 +366,11 @@ impl Engine {
             }
             i += used;
         }
-        if byoyomi > 0 {
+        let side = self.position.turn.index();
+        if byoyomi > 0 && limits.time[side].unwrap_or(0) == 0 && limits.movetime.is_none() {
+            // On byoyomi alone, a period is the move's time (less the overhead).
+            limits.movetime = Some(byoyomi);
+        } else if byoyomi > 0 {
             // Byoyomi as the time manager sees it: the clock plus one period, and one
             // period added per move.
             for side in 0..2 {
@@ -338,6 +389,8 @@ impl Engine {
             position: self.position.clone(),
             history: self.history.clone(),
             checks: self.checks.clone(),
+            rule: self.rule,
+            eval: self.eval.clone(),
             limits,
             settings: Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD },
         };
@@ -437,18 +490,29 @@ struct Job {
     position: Position,
     history: Vec<u64>,
     checks: Vec<bool>,
+    rule: Option<ImpasseRule>,
+    eval: ShogiEval,
     limits: Limits,
     settings: Settings,
 }
 
 impl Job {
     fn run<B: ShogiBoard>(self) {
-        let root = Shogi::new(B::from_position(&self.position), &self.checks);
+        // An impasse win is declared at once (the 24-point rule's draw is not claimed).
+        if let Some(rule) = self.rule
+            && Game::new(self.position.clone()).declaration(rule) == Some(Declaration::Win)
+        {
+            while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            return say(&self.out, "bestmove win");
+        }
+        let root = Shogi::new(B::from_position(&self.position), &self.checks).with_rule(self.rule);
         let mut reporter = UsiReporter { out: self.out.clone(), root: self.position.clone() };
         let outcome = search(
             &root,
             &self.history,
-            &ShogiEval,
+            &self.eval,
             &self.limits,
             &self.settings,
             &self.tt,
