@@ -5,12 +5,15 @@
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
 
+#[macro_use]
+mod common;
 pub mod bitboard;
 pub mod ccr;
 pub mod mailbox;
-mod pass;
 pub mod piecelist;
 mod sink;
+
+pub use common::Undo;
 
 /// The technique a [`Bitboards`] position is generic over (its former name).
 pub use bitboard::Technique as Lookup;
