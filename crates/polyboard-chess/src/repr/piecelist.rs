@@ -110,8 +110,11 @@ const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2
 const KNIGHT_JUMP: u8 = 8;
 const UNRELATED: u8 = 15;
 
-/// The square relations, built together: [`REL`], [`EDGE`] and [`KNIGHT_TARGETS`].
-const fn build_relations() -> ([[u8; 64]; 64], [[u8; 8]; 64], [[u8; 8]; 64]) {
+/// [`REL`], [`EDGE`] and [`KNIGHT_TARGETS`].
+type Relations = ([[u8; 64]; 64], [[u8; 8]; 64], [[u8; 8]; 64]);
+
+/// The square relations, built together.
+const fn build_relations() -> Relations {
     let (mut rel, mut edge, mut knight) = ([[UNRELATED; 64]; 64], [[0u8; 8]; 64], [[NONE; 8]; 64]);
     let mut a = 0;
     while a < 64 {
@@ -140,7 +143,7 @@ const fn build_relations() -> ([[u8; 64]; 64], [[u8; 8]; 64], [[u8; 8]; 64]) {
     (rel, edge, knight)
 }
 
-const RELATIONS: ([[u8; 64]; 64], [[u8; 8]; 64], [[u8; 8]; 64]) = build_relations();
+const RELATIONS: Relations = build_relations();
 
 /// `REL[a][b]`: how square `b` lies from `a`. Low nibble: the direction 0..8 when
 /// they share a line, [`KNIGHT_JUMP`] or [`UNRELATED`]; high nibble: the distance in

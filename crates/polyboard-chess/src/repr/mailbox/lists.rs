@@ -251,8 +251,8 @@ where
         let bit = |s: u8| Self::square(s).bit();
         let view = |x: u8| if occ & bit(x) != 0 { self.at(x) } else { EMPTY };
         let mut set = 0;
-        for side in 0..2 {
-            self.attackers_by(side, kings[side], view, t, |a| {
+        for (side, &king) in kings.iter().enumerate() {
+            self.attackers_by(side, king, view, t, |a| {
                 set |= bit(a);
                 false
             });
