@@ -744,9 +744,11 @@ impl PieceList {
             let hit = match self.roles[by][i] {
                 P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
                 N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
-                role => {
-                    (a..=b).any(|t| reaches(by, role, s, t, |x, d, dist| self.clear_between(x, d, dist, gone1, gone2)))
-                }
+                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
+                role => (a..=b).any(|t| {
+                    let r = rel(s, t);
+                    on_line(role, r & 15) && self.clear_between(s, (r & 15) as usize, r >> 4, gone1, gone2)
+                }),
             };
             if hit {
                 return true;
