@@ -85,7 +85,7 @@ pub trait Sliders: Copy + Default + Send + Sync + 'static {
 }
 
 /// Fancy magic bitboards.
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Fancy;
 
 impl Sliders for Fancy {
@@ -104,7 +104,7 @@ impl Sliders for Fancy {
 
 /// PEXT-indexed tables (BMI2).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Pext;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]

@@ -3,14 +3,20 @@
 //! To add one: write the module, then add it to `names()`, to `with_repr!` and to
 //! `repr_tests!`/`TESTED` in `tests/perft.rs`. Each representation uses its own
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
-//! [`crate::Square`], [`crate::Position`]) and the Zobrist keys ([`crate::zobrist`]).
+//! [`crate::Square`], [`crate::Position`]), the Zobrist keys ([`crate::zobrist`]), the
+//! move sinks (`sink.rs`) and the bookkeeping no technique differs in (`common.rs`:
+//! the undo record, the clocks, the key's side and en passant terms, the null move and
+//! the trait impls, written once by its `representation!` macro).
 
+#[macro_use]
+mod common;
 pub mod bitboard;
 pub mod ccr;
 pub mod mailbox;
-mod pass;
 pub mod piecelist;
 mod sink;
+
+pub use common::Undo;
 
 /// The technique a [`Bitboards`] position is generic over (its former name).
 pub use bitboard::Technique as Lookup;

@@ -60,7 +60,7 @@
 //!   is judged by its relation to `sq` in `REL`, exactly as the attack test does, a
 //!   slider walking the squares between and asking `occ` whether each is taken.
 //! - The null move: the side, clocks and key change as after any move
-//!   (`repr/pass.rs`, shared with `ccr`); the lists are untouched.
+//!   (`repr/common.rs`, shared by all twelve); the lists are untouched.
 //!
 //! # Layout (96 bytes)
 //!
@@ -69,7 +69,7 @@
 //!                          entry 0 the king; entries at and past `len` hold 255
 //! roles     [[u8; 16]; 2]  per side, the role of each entry (0 pawn .. 5 king)         32
 //! len       [u8; 2]        per side, the number of entries                              2
-//! castle    [u8; 4]        castling rook squares: white king side, white queen side,    4
+//! castling  [u8; 4]        castling rook squares: white king side, white queen side,    4
 //!                          black king side, black queen side; 255 where no right
 //! ep        u8             en passant square, 0 for none (a1 is never one)              1
 //! turn      Color          side to move (one byte)                                      1
@@ -80,14 +80,15 @@
 //!                          padding to a multiple of 8                                   7
 //! ```
 
-use super::pass::{pass, unpass};
-use super::sink::{ALL, Coords, Counter, NOISY, QUIET, SquareSink, Stage, in_stage};
-use crate::board::{Board, PieceSets, SearchBoard};
+use super::Undo;
+use super::common::{castle_rooks, drop_rights};
+use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage, in_stage};
+use crate::board::PieceSets;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::zobrist;
-use polyboard_core::MoveList;
-use polyboard_core::perft::{MakeUnmake, PerftNode};
+#[cfg(test)]
+use {crate::Board, polyboard_core::perft::MakeUnmake};
 
 const P: u8 = 0;
 const N: u8 = 1;
@@ -109,87 +110,51 @@ const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2
 const KNIGHT_JUMP: u8 = 8;
 const UNRELATED: u8 = 15;
 
-const fn build_relations() -> [[u8; 64]; 64] {
-    let mut t = [[UNRELATED; 64]; 64];
+/// [`REL`], [`EDGE`] and [`KNIGHT_TARGETS`].
+type Relations = ([[u8; 64]; 64], [[u8; 8]; 64], [[u8; 8]; 64]);
+
+/// The square relations, built together.
+const fn build_relations() -> Relations {
+    let (mut rel, mut edge, mut knight) = ([[UNRELATED; 64]; 64], [[0u8; 8]; 64], [[NONE; 8]; 64]);
     let mut a = 0;
     while a < 64 {
         let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
-        let mut d = 0;
+        let (mut d, mut n) = (0, 0);
         while d < 8 {
             let (df, dr) = STEPS[d];
             let (mut f, mut r, mut dist) = (fa + df, ra + dr, 1);
             while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[a][(r * 8 + f) as usize] = d as u8 | (dist << 4);
+                rel[a][(r * 8 + f) as usize] = d as u8 | (dist << 4);
+                edge[a][d] = dist;
                 f += df;
                 r += dr;
                 dist += 1;
             }
-            d += 1;
-        }
-        let mut j = 0;
-        while j < 8 {
-            let (df, dr) = KNIGHT_STEPS[j];
-            let (f, r) = (fa + df, ra + dr);
+            let (f, r) = (fa + KNIGHT_STEPS[d].0, ra + KNIGHT_STEPS[d].1);
             if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[a][(r * 8 + f) as usize] = KNIGHT_JUMP;
+                rel[a][(r * 8 + f) as usize] = KNIGHT_JUMP;
+                knight[a][n] = (r * 8 + f) as u8;
+                n += 1;
             }
-            j += 1;
+            d += 1;
         }
         a += 1;
     }
-    t
+    (rel, edge, knight)
 }
+
+const RELATIONS: Relations = build_relations();
 
 /// `REL[a][b]`: how square `b` lies from `a`. Low nibble: the direction 0..8 when
 /// they share a line, [`KNIGHT_JUMP`] or [`UNRELATED`]; high nibble: the distance in
 /// steps along the line.
-static REL: [[u8; 64]; 64] = build_relations();
-
-const fn build_edges() -> [[u8; 8]; 64] {
-    let mut t = [[0u8; 8]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = STEPS[d];
-            let (mut f, mut r, mut n) = ((a % 8) as i32 + df, (a / 8) as i32 + dr, 0);
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                n += 1;
-                f += df;
-                r += dr;
-            }
-            t[a][d] = n;
-            d += 1;
-        }
-        a += 1;
-    }
-    t
-}
+static REL: [[u8; 64]; 64] = RELATIONS.0;
 
 /// `EDGE[sq][d]`: how many squares lie from `sq` to the board edge in direction `d`.
-static EDGE: [[u8; 8]; 64] = build_edges();
-
-const fn build_knight_targets() -> [[u8; 8]; 64] {
-    let mut t = [[NONE; 8]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let (mut j, mut n) = (0, 0);
-        while j < 8 {
-            let (df, dr) = KNIGHT_STEPS[j];
-            let (f, r) = ((a % 8) as i32 + df, (a / 8) as i32 + dr);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[a][n] = (r * 8 + f) as u8;
-                n += 1;
-            }
-            j += 1;
-        }
-        a += 1;
-    }
-    t
-}
+static EDGE: [[u8; 8]; 64] = RELATIONS.1;
 
 /// `KNIGHT_TARGETS[sq]`: the squares a knight on `sq` jumps to, then 255s.
-static KNIGHT_TARGETS: [[u8; 8]; 64] = build_knight_targets();
+static KNIGHT_TARGETS: [[u8; 8]; 64] = RELATIONS.2;
 
 /// Slots of a [`NEAR`] entry: white pawn, black pawn, knight, bishop lines, rook
 /// lines, king.
@@ -211,24 +176,19 @@ const fn build_near() -> [[[u8; 8]; 64]; 64] {
                     let df = kf - (s % 8) as i32;
                     let dr = kr - (s / 8) as i32;
                     let (af, ar) = (df.abs(), dr.abs());
-                    let bit = 1u8 << d;
-                    if af == 1 && dr == 1 {
-                        t[k][s][0] |= bit; // a white pawn on s attacks the neighbour
-                    }
-                    if af == 1 && dr == -1 {
-                        t[k][s][1] |= bit;
-                    }
-                    if af * ar == 2 {
-                        t[k][s][NEAR_KNIGHT] |= bit;
-                    }
-                    if af == ar && af != 0 {
-                        t[k][s][NEAR_BISHOP] |= bit;
-                    }
-                    if (af == 0) != (ar == 0) {
-                        t[k][s][NEAR_ROOK] |= bit;
-                    }
-                    if af <= 1 && ar <= 1 && af + ar != 0 {
-                        t[k][s][NEAR_KING] |= bit;
+                    // White pawn, black pawn, knight, bishop lines, rook lines, king.
+                    let slots = [
+                        af == 1 && dr == 1,
+                        af == 1 && dr == -1,
+                        af * ar == 2,
+                        af == ar && af != 0,
+                        (af == 0) != (ar == 0),
+                        af <= 1 && ar <= 1 && af + ar != 0,
+                    ];
+                    let mut i = 0;
+                    while i < 6 {
+                        t[k][s][i] |= (slots[i] as u8) << d;
+                        i += 1;
                     }
                     s += 1;
                 }
@@ -309,14 +269,17 @@ fn reaches(by: usize, role: u8, s: usize, t: usize, clear: impl Fn(usize, usize,
         P => dist == 1 && if by == 0 { kind == 4 || kind == 6 } else { kind == 5 || kind == 7 },
         N => kind == KNIGHT_JUMP,
         K => kind < 8 && dist == 1,
-        _ => {
-            let on_line = match role {
-                B => (4..8).contains(&kind),
-                R => kind < 4,
-                _ => kind < 8,
-            };
-            on_line && clear(s, kind as usize, dist)
-        }
+        _ => on_line(role, kind) && clear(s, kind as usize, dist),
+    }
+}
+
+/// True when a slider of `role` moves along a line of relation kind `kind`.
+#[inline(always)]
+fn on_line(role: u8, kind: u8) -> bool {
+    match role {
+        B => (4..8).contains(&kind),
+        R => kind < 4,
+        _ => kind < 8,
     }
 }
 
@@ -358,7 +321,7 @@ pub struct PieceList {
     squares: [[u8; 16]; 2],
     roles: [[u8; 16]; 2],
     len: [u8; 2],
-    castle: [u8; 4],
+    castling: [u8; 4],
     ep: u8,
     turn: Color,
     chess960: bool,
@@ -484,12 +447,7 @@ impl PieceList {
                     }
                 }
                 _ => {
-                    let on_line = match role {
-                        B => (4..8).contains(&kind),
-                        R => kind < 4,
-                        _ => kind < 8,
-                    };
-                    if !on_line {
+                    if !on_line(role, kind) {
                         continue;
                     }
                     // Walk from the king towards the slider, counting the pieces between.
@@ -607,11 +565,11 @@ impl PieceList {
         } else {
             self.piece_moves::<W, true, STAGE, T>(sink, &c, k);
         }
-        if STAGE != NOISY && c.checker == 64 && self.castle[2 * us] & self.castle[2 * us + 1] != NONE {
+        if STAGE != NOISY && c.checker == 64 && self.castling[2 * us] & self.castling[2 * us + 1] != NONE {
             self.castling::<T>(sink, us, k);
         }
         if STAGE != QUIET && self.ep != 0 {
-            self.en_passant::<W, T>(sink);
+            self.en_passant(sink);
         }
     }
 
@@ -715,12 +673,12 @@ impl PieceList {
         let (from, to1) = (s as u8, t1 as u8);
         if last {
             if free1 && legal(t1) {
-                sink.push_promo::<STAGE>(from, to1);
+                sink.promo::<STAGE>(from, to1);
             }
             if STAGE != QUIET {
                 for t in caps {
                     if matches(theirs, t) != 0 && legal(t as usize) {
-                        sink.promo(from, t);
+                        sink.promo::<ALL>(from, t);
                     }
                 }
             }
@@ -742,25 +700,29 @@ impl PieceList {
 
     /// En passant captures: each is played on a copy and the king tested there.
     #[inline(never)]
-    fn en_passant<const W: bool, T: SquareSink<Sq>>(&self, sink: &mut T) {
-        let us = if W { 0 } else { 1 };
-        let ep = self.ep as usize;
+    fn en_passant<T: SquareSink<Sq>>(&self, sink: &mut T) {
+        self.ep_captures(self.ep as usize, |mv| {
+            sink.special(mv);
+            false
+        });
+    }
+
+    /// The legal en passant captures of the side to move onto `ep`, each played on a
+    /// copy and the king tested there: calls `found` with each until it returns true,
+    /// and returns whether it did.
+    #[inline(always)]
+    fn ep_captures(&self, ep: usize, mut found: impl FnMut(Move) -> bool) -> bool {
+        let us = self.turn.index();
         // Our capturers stand one step diagonally behind the target square.
-        let behind = if W { [5, 7] } else { [4, 6] };
-        for d in behind {
-            if EDGE[ep][d] == 0 {
-                continue;
-            }
+        let behind = if us == 0 { [5, 7] } else { [4, 6] };
+        behind.into_iter().any(|d| {
             let from = step(ep, d);
-            if let Some(i) = self.find(us, from)
-                && self.roles[us][i] == P
-            {
-                let mv = Move::en_passant(sq(from), sq(ep));
-                if self.leaves_king_safe(mv) {
-                    sink.special(mv);
-                }
-            }
-        }
+            let mv = Move::en_passant(sq(from), sq(ep));
+            EDGE[ep][d] != 0
+                && self.find(us, from).is_some_and(|i| self.roles[us][i] == P)
+                && self.leaves_king_safe(mv)
+                && found(mv)
+        })
     }
 
     /// True when playing `mv` (by the side to move) leaves its king unattacked.
@@ -785,13 +747,7 @@ impl PieceList {
                 K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
                 role => (a..=b).any(|t| {
                     let r = rel(s, t);
-                    let kind = r & 15;
-                    let on_line = match role {
-                        B => (4..8).contains(&kind),
-                        R => kind < 4,
-                        _ => kind < 8,
-                    };
-                    on_line && self.clear_between(s, kind as usize, r >> 4, gone1, gone2)
+                    on_line(role, r & 15) && self.clear_between(s, (r & 15) as usize, r >> 4, gone1, gone2)
                 }),
             };
             if hit {
@@ -805,7 +761,7 @@ impl PieceList {
     #[inline(never)]
     fn castling<T: SquareSink<Sq>>(&self, sink: &mut T, us: usize, k: usize) {
         for side in 0..2 {
-            let r = self.castle[2 * us + side];
+            let r = self.castling[2 * us + side];
             if r == NONE {
                 continue;
             }
@@ -841,7 +797,7 @@ impl PieceList {
     /// Undoes [`Self::remove`]: the entry now at `i` goes back to the end, and the
     /// removed piece returns to `i`.
     #[inline(always)]
-    fn restore(&mut self, color: usize, i: usize, s: usize, role: u8) {
+    fn restore_entry(&mut self, color: usize, i: usize, s: usize, role: u8) {
         let last = self.len[color] as usize & 15;
         self.squares[color][last] = self.squares[color][i];
         self.roles[color][last] = self.roles[color][i];
@@ -850,50 +806,18 @@ impl PieceList {
         self.len[color] += 1;
     }
 
-    /// Clears the castling right on rook square `s`, if any; returns its key.
+    /// Plays `m` in place; returns the undo information (the captured role, [`NONE`]
+    /// for none, and its list index).
     #[inline(always)]
-    fn drop_right(&mut self, s: usize) -> u64 {
-        let mut key = 0;
-        for c in self.castle.iter_mut() {
-            if *c as usize == s {
-                *c = NONE;
-                key ^= zobrist::CASTLE[s & 63];
-            }
-        }
-        key
-    }
-
-    /// What restores the state a move changes besides the lists, nothing captured yet.
-    #[inline(always)]
-    fn undo_record(&self) -> Undo {
-        Undo {
-            castle: self.castle,
-            zobrist: self.zobrist,
-            halfmove: self.halfmove,
-            ep: self.ep,
-            captured: NONE,
-            captured_index: 0,
-        }
-    }
-
-    /// Plays `m` in place; returns the undo information.
-    #[inline(always)]
-    fn make_in_place(&mut self, m: Move) -> Undo {
+    fn make_in_place(&mut self, m: Move) -> Undo<[u8; 4], (u8, u8)> {
         let us = self.turn.index();
         let them = us ^ 1;
         let color = self.turn;
         let from = m.from().index();
         let to = m.to().index();
         let mut undo = self.undo_record();
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = 0;
-        }
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if us == 1 {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
+        let mut key = self.begin_move();
+        let square = |r: u8| r as usize;
 
         if m.is_castle() {
             let cs = CastlingSide::of(m.from(), m.to());
@@ -907,13 +831,7 @@ impl PieceList {
                 ^ zobrist::piece(color, Role::King, kto)
                 ^ zobrist::piece(color, Role::Rook, to)
                 ^ zobrist::piece(color, Role::Rook, rto);
-            for side in 0..2 {
-                let c = &mut self.castle[2 * us + side];
-                if *c != NONE {
-                    key ^= zobrist::CASTLE[*c as usize & 63];
-                    *c = NONE;
-                }
-            }
+            key ^= drop_rights(&mut self.castling, |i, _| i >> 1 == us, square);
         } else {
             let i = self.index_of(us, from);
             let role = self.roles[us][i];
@@ -922,16 +840,14 @@ impl PieceList {
                 let j = self.index_of(them, cap);
                 self.remove(them, j);
                 key ^= zobrist::piece(color.other(), Role::Pawn, cap);
-                undo.captured = P;
-                undo.captured_index = j as u8;
+                undo.captured = (P, j as u8);
             } else if let Some(j) = self.find(them, to) {
                 let cr = self.roles[them][j];
                 self.remove(them, j);
                 key ^= zobrist::piece(color.other(), Role::from_index(cr as usize), to);
-                undo.captured = cr;
-                undo.captured_index = j as u8;
+                undo.captured = (cr, j as u8);
                 self.halfmove = 0;
-                key ^= self.drop_right(to);
+                key ^= drop_rights(&mut self.castling, |_, r| r as usize == to, square);
             }
             self.squares[us][i] = to as u8;
             let r = Role::from_index(role as usize);
@@ -952,15 +868,9 @@ impl PieceList {
                 }
             } else if role == K {
                 // Both rights of the mover's colour, wherever the king stands.
-                for side in 0..2 {
-                    let c = &mut self.castle[2 * us + side];
-                    if *c != NONE {
-                        key ^= zobrist::CASTLE[*c as usize & 63];
-                        *c = NONE;
-                    }
-                }
+                key ^= drop_rights(&mut self.castling, |i, _| i >> 1 == us, square);
             } else if role == R {
-                key ^= self.drop_right(from);
+                key ^= drop_rights(&mut self.castling, |_, r| r as usize == from, square);
             }
         }
         self.zobrist = key;
@@ -973,104 +883,21 @@ impl PieceList {
     #[cold]
     #[inline(never)]
     fn ep_capture_legal(&self, ep: usize) -> bool {
-        let us = self.turn.index();
-        let behind = if us == 0 { [5, 7] } else { [4, 6] };
-        for d in behind {
-            if EDGE[ep][d] == 0 {
-                continue;
-            }
-            let from = step(ep, d);
-            if let Some(i) = self.find(us, from)
-                && self.roles[us][i] == P
-                && self.leaves_king_safe(Move::en_passant(sq(from), sq(ep)))
-            {
-                return true;
-            }
-        }
-        false
+        self.ep_captures(ep, |_| true)
     }
 }
 
-/// What [`MakeUnmake::unmake`] needs to restore a [`PieceList`] position.
-#[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    castle: [u8; 4],
-    zobrist: u64,
-    halfmove: u32,
-    ep: u8,
-    captured: u8,
-    captured_index: u8,
-}
+representation!(impl PieceList, "piecelist", [u8; 4], (u8, u8), (NONE, 0), 0);
 
-impl PerftNode for PieceList {
-    type Move = Move;
-
-    #[inline]
-    fn generate_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<ALL, _>(out)
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate_stage::<ALL, _>(&mut c);
-        c.0
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, mv: Move) {
-        self.make_in_place(mv);
-    }
-}
-
-impl MakeUnmake for PieceList {
-    type Undo = Undo;
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Undo {
-        self.make_in_place(mv)
-    }
-
-    #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        let us = self.turn.index();
-        let them = us ^ 1;
-        let from = m.from().index();
-        let to = m.to().index();
-        if m.is_castle() {
-            let cs = CastlingSide::of(m.from(), m.to());
-            let rto = (from & 56) + cs.rook_to_file() as usize;
-            let ri = self.index_of(us, rto);
-            self.squares[us][ri] = to as u8;
-            self.squares[us][0] = from as u8;
-        } else {
-            let i = self.index_of(us, to);
-            self.squares[us][i] = from as u8;
-            if m.promotion_role().is_some() {
-                self.roles[us][i] = P;
-            }
-            if undo.captured != NONE {
-                let cap = if m.is_en_passant() { to ^ 8 } else { to };
-                self.restore(them, undo.captured_index as usize, cap, undo.captured);
-            }
-        }
-        self.castle = undo.castle;
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-}
-
-impl Board for PieceList {
-    const NAME: &'static str = "piecelist";
-
-    fn from_position(pos: &Position) -> Self {
+/// The representation's side of [`representation!`]: conversion, unmake of the lists
+/// and the queries, on the lists alone.
+impl PieceList {
+    fn of_position(pos: &Position) -> Self {
         let mut b = PieceList {
             squares: [[NONE; 16]; 2],
             roles: [[NONE; 16]; 2],
             len: [0; 2],
-            castle: [NONE; 4],
+            castling: castle_rooks(pos).map(|r| r.map_or(NONE, |s| s.index() as u8)),
             ep: pos.ep.map_or(0, |s| s.index() as u8),
             turn: pos.turn,
             chess960: pos.chess960,
@@ -1091,60 +918,53 @@ impl Board for PieceList {
                     bits &= bits - 1;
                 }
             }
-            for (side, cs) in [CastlingSide::King, CastlingSide::Queen].into_iter().enumerate() {
-                if let Some(r) = pos.castling_rook(color, cs) {
-                    b.castle[2 * c + side] = r.index() as u8;
-                }
-            }
         }
         b
     }
 
-    fn to_position(&self) -> Position {
-        let (by_role, by_color) = self.piece_sets().to_sets();
-        let castling = self.castle.iter().filter(|&&s| s != NONE).fold(0u64, |acc, &s| acc | 1u64 << (s & 63));
-        Position {
-            by_role,
-            by_color,
-            turn: self.turn,
-            castling,
-            ep: if self.ep == 0 { None } else { Square::new(self.ep) },
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            chess960: self.chess960,
+    fn castling_bits(&self) -> u64 {
+        self.castling.iter().filter(|&&s| s != NONE).fold(0u64, |acc, &s| acc | 1u64 << (s & 63))
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        (self.ep != 0).then(|| sq(self.ep as usize))
+    }
+
+    /// Puts the lists back as they stood before `m` (the side to move is already back).
+    #[inline(always)]
+    fn take_back(&mut self, m: Move, undo: &Undo<[u8; 4], (u8, u8)>) {
+        let us = self.turn.index();
+        let from = m.from().index();
+        let to = m.to().index();
+        if m.is_castle() {
+            let cs = CastlingSide::of(m.from(), m.to());
+            let rto = (from & 56) + cs.rook_to_file() as usize;
+            let ri = self.index_of(us, rto);
+            self.squares[us][ri] = to as u8;
+            self.squares[us][0] = from as u8;
+            return;
+        }
+        let i = self.index_of(us, to);
+        self.squares[us][i] = from as u8;
+        if m.promotion_role().is_some() {
+            self.roles[us][i] = P;
+        }
+        let (role, index) = undo.captured;
+        if role != NONE {
+            let cap = if m.is_en_passant() { to ^ 8 } else { to };
+            self.restore_entry(us ^ 1, index as usize, cap, role);
         }
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn is_check(&self) -> bool {
+    fn in_check(&self) -> bool {
         let us = self.turn.index();
         self.attacked(self.squares[us][0] as usize, us ^ 1, 64, 64)
     }
 
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.zobrist
-    }
-}
-
-impl SearchBoard for PieceList {
-    #[inline]
-    fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<NOISY, _>(out)
-    }
-
-    #[inline]
-    fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<QUIET, _>(out)
-    }
-
     /// Scans the two lists for the square (one vector compare each).
     #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
         Color::ALL.into_iter().find_map(|color| {
             let i = self.find(color.index(), sq.index())?;
             Some(Piece { color, role: Role::from_index(self.roles[color.index()][i] as usize % 6) })
@@ -1154,7 +974,7 @@ impl SearchBoard for PieceList {
     /// One pass over both lists, each entry setting its square's bit in the set its
     /// colour and role address.
     #[inline]
-    fn piece_sets(&self) -> PieceSets {
+    fn sets(&self) -> PieceSets {
         let mut s = [0u64; 16];
         let mut occupied = 0;
         for c in 0..2 {
@@ -1174,7 +994,7 @@ impl SearchBoard for PieceList {
     /// squares, so the answer the lists give for the pieces left on the board) whether
     /// each is taken.
     #[inline]
-    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+    fn attackers_of(&self, sq: Square, occ: u64) -> u64 {
         let t = sq.index();
         let mut set = 0;
         for by in 0..2 {
@@ -1186,34 +1006,6 @@ impl SearchBoard for PieceList {
             }
         }
         set
-    }
-
-    #[inline]
-    fn make_null(&mut self) -> Undo {
-        let undo = self.undo_record();
-        let ep_file = (self.ep != 0).then_some(self.ep & 7);
-        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
-        self.ep = 0;
-        undo
-    }
-
-    #[inline]
-    fn unmake_null(&mut self, undo: Undo) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-
-    #[inline]
-    fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-}
-
-impl core::fmt::Debug for PieceList {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "piecelist({})", self.to_position().fen())
     }
 }
 

@@ -9,12 +9,6 @@ use polyboard_core::bitboard::Bits;
 /// Counts the moves it is given (bulk perft).
 pub(crate) struct Counter(pub u64);
 
-/// The order in which promotions are listed.
-pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
-
-/// The under-promotions, listed after the queen in [`PROMOTIONS`] order.
-pub(crate) const UNDER: [Role; 3] = [Role::Knight, Role::Rook, Role::Bishop];
-
 /// Which legal moves a generator produces: all of them, or one of the two stages of
 /// [`crate::SearchBoard`] (a const generic parameter, so each stage compiles to its
 /// own straight-line code and `ALL` is the generator it always was).
@@ -26,9 +20,22 @@ pub(crate) const NOISY: Stage = 1;
 /// The other legal moves.
 pub(crate) const QUIET: Stage = 2;
 
+/// The pieces a pawn reaching the last rank is promoted to in stage `STAGE`: all four
+/// for `ALL`, the queen alone for `NOISY`, the three under-promotions for `QUIET`. The
+/// order in which promotions are listed.
+#[inline(always)]
+pub(crate) const fn promotions<const STAGE: Stage>() -> &'static [Role] {
+    const ROLES: [&[Role]; 3] = [
+        &[Role::Queen, Role::Knight, Role::Rook, Role::Bishop],
+        &[Role::Queen],
+        &[Role::Knight, Role::Rook, Role::Bishop],
+    ];
+    ROLES[STAGE as usize]
+}
+
 /// True when a move onto a square not holding one of the mover's pieces belongs to
-/// stage `STAGE`, given whether it captures (promotions aside: see
-/// [`SquareSink::push_promo`]). Constant for `ALL`, so it compiles away there.
+/// stage `STAGE`, given whether it captures (promotions aside: see [`promotions`]).
+/// Constant for `ALL`, so it compiles away there.
 #[inline(always)]
 pub(crate) const fn in_stage<const STAGE: Stage>(capture: bool) -> bool {
     match STAGE {
@@ -44,12 +51,9 @@ pub(crate) trait BitSink<BB: Bits> {
     fn piece(&mut self, from: usize, targets: BB);
     /// Pawn moves to `targets` from `target - delta` (no promotions).
     fn pawns(&mut self, targets: BB, delta: i32);
-    /// Promotions to `targets` from `target - delta` (four moves each).
-    fn promotions(&mut self, targets: BB, delta: i32);
-    /// Queen promotions only, to `targets` from `target - delta`.
-    fn queen_promotions(&mut self, targets: BB, delta: i32);
-    /// Under-promotions only (knight, rook, bishop), to `targets` from `target - delta`.
-    fn under_promotions(&mut self, targets: BB, delta: i32);
+    /// The promotions of stage `STAGE` ([`promotions`]) to `targets` from
+    /// `target - delta`.
+    fn promotions<const STAGE: Stage>(&mut self, targets: BB, delta: i32);
     /// One special move (en passant or castling).
     fn special(&mut self, mv: Move);
 }
@@ -64,16 +68,8 @@ impl<BB: Bits> BitSink<BB> for Counter {
         self.0 += targets.popcount() as u64;
     }
     #[inline(always)]
-    fn promotions(&mut self, targets: BB, _delta: i32) {
-        self.0 += 4 * targets.popcount() as u64;
-    }
-    #[inline(always)]
-    fn queen_promotions(&mut self, targets: BB, _delta: i32) {
-        self.0 += targets.popcount() as u64;
-    }
-    #[inline(always)]
-    fn under_promotions(&mut self, targets: BB, _delta: i32) {
-        self.0 += 3 * targets.popcount() as u64;
+    fn promotions<const STAGE: Stage>(&mut self, targets: BB, _delta: i32) {
+        self.0 += promotions::<STAGE>().len() as u64 * targets.popcount() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -99,16 +95,12 @@ impl<BB: Bits> BitSink<BB> for MoveList<Move> {
         }
     }
     #[inline(always)]
-    fn promotions(&mut self, targets: BB, delta: i32) {
-        push_promotions(self, targets, delta, &PROMOTIONS);
-    }
-    #[inline(always)]
-    fn queen_promotions(&mut self, targets: BB, delta: i32) {
-        push_promotions(self, targets, delta, &[Role::Queen]);
-    }
-    #[inline(always)]
-    fn under_promotions(&mut self, targets: BB, delta: i32) {
-        push_promotions(self, targets, delta, &UNDER);
+    fn promotions<const STAGE: Stage>(&mut self, mut targets: BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb() as i32;
+            push_promotions::<STAGE>(self, Square::from_index((to - delta) as u32), Square::from_index(to as u32));
+            targets = targets.clear_lsb();
+        }
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
@@ -116,17 +108,11 @@ impl<BB: Bits> BitSink<BB> for MoveList<Move> {
     }
 }
 
-/// Pushes a promotion to each role of `roles` for every square of `targets`, from
-/// `target - delta`.
+/// Pushes the promotions of stage `STAGE` ([`promotions`]) from `from` to `to`.
 #[inline(always)]
-fn push_promotions<BB: Bits>(list: &mut MoveList<Move>, mut targets: BB, delta: i32, roles: &[Role]) {
-    while targets.any() {
-        let to = targets.lsb() as i32;
-        let (f, t) = (Square::from_index((to - delta) as u32), Square::from_index(to as u32));
-        for &role in roles {
-            list.push(Move::promotion(f, t, role));
-        }
-        targets = targets.clear_lsb();
+pub(crate) fn push_promotions<const STAGE: Stage>(list: &mut MoveList<Move>, from: Square, to: Square) {
+    for &role in promotions::<STAGE>() {
+        list.push(Move::promotion(from, to, role));
     }
 }
 
@@ -143,24 +129,10 @@ pub(crate) trait SquareSink<C: Coords> {
     fn add(&mut self, from: u8, to: u8);
     /// A normal move or capture if `cond` holds (a counter adds it without a branch).
     fn add_if(&mut self, cond: bool, from: u8, to: u8);
-    /// A pawn reaching the last rank: four promotions.
-    fn promo(&mut self, from: u8, to: u8);
-    /// A pawn reaching the last rank: the queen promotion only.
-    fn queen_promo(&mut self, from: u8, to: u8);
-    /// A pawn reaching the last rank: the three under-promotions.
-    fn under_promo(&mut self, from: u8, to: u8);
+    /// A pawn reaching the last rank: the promotions of stage `STAGE` ([`promotions`]).
+    fn promo<const STAGE: Stage>(&mut self, from: u8, to: u8);
     /// En passant or castling.
     fn special(&mut self, mv: Move);
-    /// A pawn pushed to the last rank, in stage `STAGE`: the four promotions, the
-    /// queen alone (noisy) or the three under-promotions (quiet).
-    #[inline(always)]
-    fn push_promo<const STAGE: Stage>(&mut self, from: u8, to: u8) {
-        match STAGE {
-            NOISY => self.queen_promo(from, to),
-            QUIET => self.under_promo(from, to),
-            _ => self.promo(from, to),
-        }
-    }
 }
 
 impl<C: Coords> SquareSink<C> for Counter {
@@ -173,16 +145,8 @@ impl<C: Coords> SquareSink<C> for Counter {
         self.0 += cond as u64;
     }
     #[inline(always)]
-    fn promo(&mut self, _from: u8, _to: u8) {
-        self.0 += 4;
-    }
-    #[inline(always)]
-    fn queen_promo(&mut self, _from: u8, _to: u8) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn under_promo(&mut self, _from: u8, _to: u8) {
-        self.0 += 3;
+    fn promo<const STAGE: Stage>(&mut self, _from: u8, _to: u8) {
+        self.0 += promotions::<STAGE>().len() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -202,22 +166,8 @@ impl<C: Coords> SquareSink<C> for MoveList<Move> {
         }
     }
     #[inline(always)]
-    fn promo(&mut self, from: u8, to: u8) {
-        let (f, t) = (C::square(from), C::square(to));
-        for role in PROMOTIONS {
-            self.push(Move::promotion(f, t, role));
-        }
-    }
-    #[inline(always)]
-    fn queen_promo(&mut self, from: u8, to: u8) {
-        self.push(Move::promotion(C::square(from), C::square(to), Role::Queen));
-    }
-    #[inline(always)]
-    fn under_promo(&mut self, from: u8, to: u8) {
-        let (f, t) = (C::square(from), C::square(to));
-        for role in UNDER {
-            self.push(Move::promotion(f, t, role));
-        }
+    fn promo<const STAGE: Stage>(&mut self, from: u8, to: u8) {
+        push_promotions::<STAGE>(self, C::square(from), C::square(to));
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {

@@ -17,8 +17,9 @@
 //!   form (`tests::search_magics` reruns it and checks the numbers below). Each square
 //!   keeps the relevant-occupancy bit count of the 64-bit magics (rooks 10 to 12,
 //!   bishops 5 to 9), so the attack table has the same 107,648 entries.
-//! - Leaper, ray and between tables hold [`Bb32`] values (their own tables, built
-//!   at compile time by `const fn`s, which also check every magic for collisions).
+//! - Leaper, ray and between tables hold [`Bb32`] values: their own tables, copied
+//!   at compile time from the `u64` ones of [`crate::attacks`]. The slider table is
+//!   built by `const fn`s, which also check every magic for collisions.
 //!
 //! On x86-64 the compiler would happily fuse the two halves of a [`Bb32`] operation
 //! back into one 64-bit or SIMD instruction (the disassembly showed 64-bit loads and
@@ -31,17 +32,11 @@
 //!
 //! # Layout (`Bitboards<Magic32>`, 96 bytes)
 //!
-//! ```text
-//! by_role:  [Bb32; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)
-//! by_color: [Bb32; 2]  white, black
-//! castling: Bb32       rook squares that keep a castling right
-//! zobrist:  u64        incremental key
-//! halfmove, fullmove: u32
-//! ep: u8 (0 = none), turn: Color, chess960: bool
-//! ```
-//! A [`Bb32`] is `{ lo: u32, hi: u32 }`: `lo` bit i is square i (a1..h4), `hi` bit i
-//! is square 32 + i (a5..h8), 4-byte aligned. 91 bytes of fields, padded to 96 by the
-//! 8-byte key: the same size as `magic`.
+//! [`Sets`] of [`Bb32`] in the family's [`super::Bitboards`] (the module [`super`]
+//! gives both bit by bit), the castling rooks a [`Bb32`] too. A [`Bb32`] is
+//! `{ lo: u32, hi: u32 }`: `lo` bit i is square i (a1..h4), `hi` bit i is square
+//! 32 + i (a5..h8), 4-byte aligned. 91 bytes of fields, padded to 96 by the 8-byte
+//! key: the same size as `magic`.
 //!
 //! # Tables
 //!
@@ -54,6 +49,7 @@
 //! ```
 
 use super::{Sets, Tables};
+use crate::attacks;
 use polyboard_core::bitboard::Bb32;
 
 technique! {
@@ -121,9 +117,6 @@ fn slider(e: &Entry, occ: Bb32) -> Bb32 {
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_DELTAS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-
 const fn on_board(f: i32, r: i32) -> bool {
     f >= 0 && f < 8 && r >= 0 && r < 8
 }
@@ -166,57 +159,15 @@ const fn relevant_mask(sq: usize, dirs: &[(i32, i32); 4]) -> u64 {
     m
 }
 
-const fn leapers(deltas: &[(i32, i32)]) -> [Bb32; 64] {
-    let mut t = [Bb32::new(0, 0); 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut b = 0u64;
-        let mut i = 0;
-        while i < deltas.len() {
-            let (f, r) = ((sq % 8) as i32 + deltas[i].0, (sq / 8) as i32 + deltas[i].1);
-            if on_board(f, r) {
-                b |= 1u64 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        t[sq] = Bb32::from_bits(b);
-        sq += 1;
+/// A table of [`crate::attacks`] in [`Bb32`] form.
+const fn to32(t: &[u64; 64]) -> [Bb32; 64] {
+    let mut out = [Bb32::new(0, 0); 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = Bb32::from_bits(t[i]);
+        i += 1;
     }
-    t
-}
-
-const fn rays(dirs: &[(i32, i32); 4]) -> [Bb32; 64] {
-    let mut t = [Bb32::new(0, 0); 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = Bb32::from_bits(slide(sq, 0, dirs));
-        sq += 1;
-    }
-    t
-}
-
-const fn between_table() -> [[Bb32; 64]; 64] {
-    let mut t = [[Bb32::new(0, 0); 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let (ba, bb) = (1u64 << a, 1u64 << b);
-            let dirs = if slide(a, 0, &ROOK_DIRS) & bb != 0 {
-                Some(&ROOK_DIRS)
-            } else if slide(a, 0, &BISHOP_DIRS) & bb != 0 {
-                Some(&BISHOP_DIRS)
-            } else {
-                None
-            };
-            if let Some(d) = dirs {
-                t[a][b] = Bb32::from_bits(slide(a, bb, d) & slide(b, ba, d));
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
+    out
 }
 
 /// The magic entries of one slider, their table slices starting at `start`.
@@ -287,12 +238,20 @@ const fn attacks_table() -> [Bb32; ATTACKS_LEN] {
     t
 }
 
-static KNIGHT32: [Bb32; 64] = leapers(&KNIGHT_DELTAS);
-static KING32: [Bb32; 64] = leapers(&KING_DELTAS);
-static PAWN32: [[Bb32; 64]; 2] = [leapers(&[(-1, 1), (1, 1)]), leapers(&[(-1, -1), (1, -1)])];
-static ROOK_RAYS32: [Bb32; 64] = rays(&ROOK_DIRS);
-static BISHOP_RAYS32: [Bb32; 64] = rays(&BISHOP_DIRS);
-static BETWEEN32: [[Bb32; 64]; 64] = between_table();
+static KNIGHT32: [Bb32; 64] = to32(&attacks::KNIGHT);
+static KING32: [Bb32; 64] = to32(&attacks::KING);
+static PAWN32: [[Bb32; 64]; 2] = [to32(&attacks::PAWN[0]), to32(&attacks::PAWN[1])];
+static ROOK_RAYS32: [Bb32; 64] = to32(&attacks::ROOK_RAYS);
+static BISHOP_RAYS32: [Bb32; 64] = to32(&attacks::BISHOP_RAYS);
+static BETWEEN32: [[Bb32; 64]; 64] = {
+    let mut t = [[Bb32::new(0, 0); 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        t[a] = to32(&attacks::BETWEEN[a]);
+        a += 1;
+    }
+    t
+};
 static ROOK_MAGICS32: [Entry; 64] = entries(&ROOK_DIRS, &ROOK_NUMBERS, 0);
 static BISHOP_MAGICS32: [Entry; 64] = entries(&BISHOP_DIRS, &BISHOP_NUMBERS, ROOK_LEN as u32);
 // Filling 107,648 entries is a long evaluation for the const interpreter (a few

@@ -21,21 +21,8 @@
 //!
 //! # Layout (96 bytes)
 //!
-//! ```text
-//! by_role   [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)   48 bytes
-//! by_color  [u64; 2]  white pieces, black pieces                                     16
-//! castling  u64       rook squares that keep a castling right                         8
-//! zobrist   u64       incremental key                                                 8
-//! halfmove  u32       halfmove clock                                                  4
-//! fullmove  u32       fullmove number                                                 4
-//! ep        u8        en passant square, 0 for none (a1 is never one)                 1
-//! turn      Color     side to move (one byte)                                         1
-//! chess960  bool      how castling is written (not how it is played)                  1
-//!                     padding to a multiple of 8                                      5
-//! ```
-//!
-//! Bit i of every bitboard is square i (a1 = 0, b1 = 1, ..., h8 = 63). The pieces are
-//! [`Sets`].
+//! [`Sets`] of `u64` in the family's [`super::Bitboards`]; the module [`super`] gives
+//! both bit by bit. Bit i of every bitboard is square i (a1 = 0, h8 = 63).
 
 use super::Sets;
 

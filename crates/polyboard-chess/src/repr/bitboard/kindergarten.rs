@@ -33,21 +33,12 @@
 //!
 //! # Layout (96 bytes)
 //!
-//! Sjaak's board, without its extras:
-//!
-//! ```text
-//! by_role:  [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)
-//! by_color: [u64; 2]  white, black (occupancy is their union)
-//! castling: u64       rook squares that keep a castling right
-//! zobrist:  u64       incremental key
-//! halfmove, fullmove: u32
-//! ep: u8 (0 = none; a1 is never an en passant square), turn: Color, chess960: bool
-//! ```
-//! 91 bytes of fields, padded to 96 (8-byte alignment). Bit i of a bitboard is square
-//! i (a1 = 0, h8 = 63). Like Sjaak's, the board has no occupancy bitboard (it is the
-//! union of the two colours; the pieces are [`Sets`]) and is small enough to be
-//! copied on every move, which is how Sjaak makes moves (copy-make, unmake by
-//! dropping the copy); make/unmake in place is provided as well.
+//! Sjaak's board, without its extras: [`Sets`] of `u64` in the family's
+//! [`super::Bitboards`] (the module [`super`] gives both bit by bit; bit i of a
+//! bitboard is square i, a1 = 0, h8 = 63). Like Sjaak's, the board has no occupancy
+//! bitboard (it is the union of the two colours) and is small enough to be copied on
+//! every move, which is how Sjaak makes moves (copy-make, unmake by dropping the copy);
+//! make/unmake in place is provided as well.
 
 use super::Sets;
 

@@ -11,17 +11,10 @@
 //! tables and magic numbers come from [`crate::attacks`] (built by `build.rs` with a
 //! fixed-seed search, so builds are reproducible).
 //!
-//! # Layout (`Bitboards<Fancy>`, 96 bytes: 91 of fields, padded to 8-byte alignment)
+//! # Layout (96 bytes)
 //!
-//! ```text
-//! by_role:  [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)
-//! by_color: [u64; 2]  white, black
-//! castling: u64       rook squares that keep a castling right
-//! zobrist:  u64       incremental key
-//! halfmove, fullmove: u32
-//! ep: u8 (0 = none; a real en passant square is never a1), turn: Color, chess960: bool
-//! ```
-//! Bit i of a bitboard is square i (a1 = 0, h8 = 63). The pieces are [`Sets`].
+//! [`Sets`] of `u64` in the family's [`Bitboards`]; the module [`super`] gives both bit
+//! by bit. Bit i of a bitboard is square i (a1 = 0, h8 = 63).
 
 use super::{Bitboards, Sets};
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]

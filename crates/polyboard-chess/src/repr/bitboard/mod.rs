@@ -79,7 +79,7 @@ use polyboard_core::bitboard::Bits;
 macro_rules! technique {
     ($(#[$doc:meta])* struct $t:ident; $(#[$adoc:meta])* type $alias:ident; $($rest:tt)*) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Default, Debug)]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
         pub struct $t;
         $(#[$adoc])*
         pub type $alias = $crate::repr::bitboard::Bitboards<$t>;
@@ -109,8 +109,6 @@ pub mod magic;
 pub mod quad;
 pub mod rotated;
 mod skeleton;
-
-pub use skeleton::Undo;
 
 /// The leaper and line tables of a bitboard type: plain data, the same for every
 /// technique on that type.
@@ -336,6 +334,7 @@ impl<BB: Bits> Pieces for Sets<BB> {
 
 /// The bitboard position, generic over the technique `T` (and so over its bitboard
 /// type and the state it keeps).
+#[derive(PartialEq, Eq)]
 pub struct Bitboards<T: Technique> {
     pieces: T::Pieces,
     castling: T::BB,
@@ -372,24 +371,6 @@ impl<T: Technique> Clone for Bitboards<T> {
 }
 
 impl<T: Technique> Copy for Bitboards<T> {}
-
-/// Equal when every field is (whatever `T` itself compares as).
-impl<T: Technique> PartialEq for Bitboards<T> {
-    fn eq(&self, o: &Self) -> bool {
-        (self.pieces, self.castling, self.zobrist, self.halfmove, self.fullmove)
-            == (o.pieces, o.castling, o.zobrist, o.halfmove, o.fullmove)
-            && (self.ep, self.turn, self.chess960) == (o.ep, o.turn, o.chess960)
-    }
-}
-
-impl<T: Technique> Eq for Bitboards<T> {}
-
-impl<T: Technique> core::fmt::Debug for Bitboards<T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        use crate::Board;
-        write!(f, "{}({})", T::NAME, self.to_position().fen())
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -42,23 +42,16 @@
 //!
 //! # Layout (128 bytes)
 //!
+//! The pieces, [`RotatedPieces`], in the family's [`super::Bitboards`] (whose other
+//! fields the module [`super`] gives bit by bit):
+//!
 //! ```text
-//! by_role   [u64; 6]  pawns, knights, bishops, rooks, queens, kings (both colours)   48 bytes
-//! by_color  [u64; 2]  white pieces, black pieces                                     16
-//! occ       [u64; 4]  occupied: ordinary, rotated 90, rotated 45 a1h8, 45 h1a8       32
-//! castling  u64       rook squares that keep a castling right                         8
-//! zobrist   u64       incremental key                                                 8
-//! halfmove  u32       halfmove clock                                                  4
-//! fullmove  u32       fullmove number                                                 4
-//! ep        u8        en passant square, 0 for none (a1 is never one)                 1
-//! turn      Color     side to move (one byte)                                         1
-//! chess960  bool      how castling is written (not how it is played)                  1
-//!                     padding to a multiple of 8                                      5
+//! sets  Sets<u64>  by_role [u64; 6] and by_color [u64; 2], as in `magic`           64 bytes
+//! occ   [u64; 4]   occupied: ordinary, rotated 90, rotated 45 a1h8, 45 h1a8         32
 //! ```
 //!
-//! Bit i of `by_role`, `by_color` and `occ[RANK]` is square i (a1 = 0, h8 = 63);
-//! the other three boards number the squares as above. `by_role` and `by_color` are
-//! [`Sets`]; with `occ` they make [`RotatedPieces`].
+//! Bit i of the sets and of `occ[RANK]` is square i (a1 = 0, h8 = 63); the other
+//! three boards number the squares as above.
 
 use super::{Occupancy, Pieces, Sets, View};
 use crate::board::PieceSets;

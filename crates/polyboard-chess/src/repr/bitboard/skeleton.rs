@@ -1,18 +1,16 @@
 //! The skeleton of the bitboard family (see the module above): the legal generator,
-//! make and unmake, and the [`Board`] and [`SearchBoard`] impls, written once for
-//! every [`Technique`].
+//! make and unmake, and the queries of [`crate::SearchBoard`], written once for every
+//! [`Technique`].
 
 use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
-use crate::board::{Board, PieceSets, SearchBoard};
+use crate::board::PieceSets;
 use crate::position::Position;
-use crate::repr::pass::{pass, unpass};
-use crate::repr::sink::{ALL, BitSink, Counter, NOISY, QUIET, Stage};
+use crate::repr::Undo;
+use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
 use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
-use polyboard_core::MoveList;
 use polyboard_core::bitboard::Bits;
-use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 const RANK_1: u64 = 0xff;
 const RANK_3: u64 = 0xff << 16;
@@ -234,11 +232,7 @@ impl<T: Technique> Bitboards<T> {
         if STAGE != NOISY {
             sink.pawns(single & !last, fwd);
         }
-        match STAGE {
-            ALL => sink.promotions(single & last, fwd),
-            NOISY => sink.queen_promotions(single & last, fwd),
-            _ => sink.under_promotions(single & last, fwd),
-        }
+        sink.promotions::<STAGE>(single & last, fwd);
         if STAGE != NOISY {
             sink.pawns(double, 2 * fwd);
         }
@@ -255,9 +249,9 @@ impl<T: Technique> Bitboards<T> {
         let right = (up_right::<W, _>(free) | (up_right::<W, _>(pinned) & pin_d)) & enemies;
         let (dl, dr) = if W { (7, 9) } else { (-9, -7) };
         sink.pawns(left & !last, dl);
-        sink.promotions(left & last, dl);
+        sink.promotions::<ALL>(left & last, dl);
         sink.pawns(right & !last, dr);
-        sink.promotions(right & last, dr);
+        sink.promotions::<ALL>(right & last, dr);
 
         if self.ep != 0 {
             self.en_passant::<W, S>(sink, &v, ksq, &lookup_occ, checkers, pawns);
@@ -381,34 +375,23 @@ impl<T: Technique> Bitboards<T> {
         false
     }
 
-    /// Plays `m` in place and returns the captured role (6 for none).
+    /// Plays `m` in place and returns what restores the state before it (the
+    /// captured role, 6 for none).
     #[inline(always)]
-    fn make_in_place(&mut self, m: Move) -> u8 {
+    fn make_in_place(&mut self, m: Move) -> Undo<T::BB> {
         let us = self.turn.index();
         let them = us ^ 1;
         let color = self.turn;
         let from = m.from().index();
         let to = m.to().index();
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = 0;
-        }
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if us == 1 {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        let mut captured = 6u8;
+        let mut undo = self.undo_record();
+        let mut key = self.begin_move();
         let old_castling = self.castling;
         let p = &mut self.pieces;
 
         if m.is_castle() {
+            Self::castle_pieces(p, us, from, to);
             let (kto, rto) = castle_targets(from, to);
-            p.toggle(us, K, T::BB::bit(from) ^ T::BB::bit(kto));
-            p.toggle(us, R, T::BB::bit(to) ^ T::BB::bit(rto));
-            for s in [from, to, kto, rto] {
-                p.flip(s);
-            }
             key ^= zobrist::piece(color, Role::King, from)
                 ^ zobrist::piece(color, Role::King, kto)
                 ^ zobrist::piece(color, Role::Rook, to)
@@ -423,12 +406,12 @@ impl<T: Technique> Bitboards<T> {
                 p.flip(cap);
                 p.flip(to);
                 key ^= zobrist::piece(color.other(), Role::Pawn, cap);
-                captured = P as u8;
+                undo.captured = P as u8;
             } else if p.occupied().has(to) {
                 let cr = p.role_on(to);
                 p.toggle(them, cr, T::BB::bit(to));
                 key ^= zobrist::piece(color.other(), Role::from_index(cr), to);
-                captured = cr as u8;
+                undo.captured = cr as u8;
                 self.halfmove = 0;
             } else {
                 p.flip(to);
@@ -464,7 +447,19 @@ impl<T: Technique> Bitboards<T> {
         }
         self.zobrist = key;
         self.turn = color.other();
-        captured
+        undo
+    }
+
+    /// Moves king and rook for castling with the king on `from` and the rook on `to`,
+    /// or back (every change is an exclusive or).
+    #[inline(always)]
+    fn castle_pieces(p: &mut T::Pieces, us: usize, from: usize, to: usize) {
+        let (kto, rto) = castle_targets(from, to);
+        p.toggle(us, K, T::BB::bit(from) ^ T::BB::bit(kto));
+        p.toggle(us, R, T::BB::bit(to) ^ T::BB::bit(rto));
+        for s in [from, to, kto, rto] {
+            p.flip(s);
+        }
     }
 
     /// Generates the legal moves of stage `STAGE` for the side to move.
@@ -478,91 +473,12 @@ impl<T: Technique> Bitboards<T> {
     }
 }
 
-/// What [`MakeUnmake::unmake`] needs to restore a [`Bitboards`] position.
-#[derive(Clone, Copy, Debug)]
-pub struct Undo<BB: Bits = u64> {
-    castling: BB,
-    zobrist: u64,
-    halfmove: u32,
-    ep: u8,
-    captured: u8,
-}
+representation!(impl[T: Technique] Bitboards<T>, T::NAME, T::BB, u8, 6, 0);
 
-impl<T: Technique> PerftNode for Bitboards<T> {
-    type Move = Move;
-
-    #[inline]
-    fn generate_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<ALL, _>(out)
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate_stage::<ALL, _>(&mut c);
-        c.0
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, mv: Move) {
-        self.make_in_place(mv);
-    }
-}
-
-impl<T: Technique> MakeUnmake for Bitboards<T> {
-    type Undo = Undo<T::BB>;
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Undo<T::BB> {
-        let (castling, zobrist, halfmove, ep) = (self.castling, self.zobrist, self.halfmove, self.ep);
-        let captured = self.make_in_place(mv);
-        Undo { castling, zobrist, halfmove, ep, captured }
-    }
-
-    #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo<T::BB>) {
-        self.turn = self.turn.other();
-        let us = self.turn.index();
-        let them = us ^ 1;
-        self.fullmove = self.fullmove.wrapping_sub(us as u32);
-        let from = m.from().index();
-        let to = m.to().index();
-        let p = &mut self.pieces;
-        if m.is_castle() {
-            let (kto, rto) = castle_targets(from, to);
-            p.toggle(us, K, T::BB::bit(from) ^ T::BB::bit(kto));
-            p.toggle(us, R, T::BB::bit(to) ^ T::BB::bit(rto));
-            for s in [from, to, kto, rto] {
-                p.flip(s);
-            }
-        } else {
-            if let Some(promo) = m.promotion_role() {
-                p.retype(us, promo.index(), P, to);
-            }
-            let role = p.role_on(to);
-            p.toggle(us, role, T::BB::bit(from) | T::BB::bit(to));
-            p.flip(from);
-            if undo.captured == 6 {
-                p.flip(to);
-            } else if m.is_en_passant() {
-                p.toggle(them, P, T::BB::bit(to ^ 8));
-                p.flip(to ^ 8);
-                p.flip(to);
-            } else {
-                p.toggle(them, undo.captured as usize, T::BB::bit(to));
-            }
-        }
-        self.castling = undo.castling;
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-}
-
-impl<T: Technique> Board for Bitboards<T> {
-    const NAME: &'static str = T::NAME;
-
-    fn from_position(pos: &Position) -> Self {
+/// The representation's side of [`representation!`]: conversion, unmake of the pieces
+/// and the queries, with the technique's own state and lookups.
+impl<T: Technique> Bitboards<T> {
+    fn of_position(pos: &Position) -> Self {
         Bitboards {
             pieces: T::Pieces::new(&pos.by_role, &pos.by_color),
             castling: T::BB::from_u64(pos.castling),
@@ -576,26 +492,46 @@ impl<T: Technique> Board for Bitboards<T> {
         }
     }
 
-    fn to_position(&self) -> Position {
-        let (by_role, by_color) = self.pieces.piece_sets().to_sets();
-        Position {
-            by_role,
-            by_color,
-            turn: self.turn,
-            castling: self.castling.to_u64(),
-            ep: if self.ep == 0 { None } else { Square::new(self.ep) },
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            chess960: self.chess960,
+    fn castling_bits(&self) -> u64 {
+        self.castling.to_u64()
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        (self.ep != 0).then(|| square(self.ep as usize))
+    }
+
+    /// Puts the pieces back as they stood before `m` (the side to move is already
+    /// back).
+    #[inline(always)]
+    fn take_back(&mut self, m: Move, undo: &Undo<T::BB>) {
+        let us = self.turn.index();
+        let them = us ^ 1;
+        let from = m.from().index();
+        let to = m.to().index();
+        let p = &mut self.pieces;
+        if m.is_castle() {
+            Self::castle_pieces(p, us, from, to);
+            return;
+        }
+        if let Some(promo) = m.promotion_role() {
+            p.retype(us, promo.index(), P, to);
+        }
+        let role = p.role_on(to);
+        p.toggle(us, role, T::BB::bit(from) | T::BB::bit(to));
+        p.flip(from);
+        if undo.captured == 6 {
+            p.flip(to);
+        } else if m.is_en_passant() {
+            p.toggle(them, P, T::BB::bit(to ^ 8));
+            p.flip(to ^ 8);
+            p.flip(to);
+        } else {
+            p.toggle(them, undo.captured as usize, T::BB::bit(to));
         }
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn is_check(&self) -> bool {
+    fn in_check(&self) -> bool {
         let v = self.pieces.view();
         let occ = self.pieces.occupancy();
         let ksq = (v.kings & v.color[self.turn.index()]).lsb();
@@ -607,24 +543,7 @@ impl<T: Technique> Board for Bitboards<T> {
     }
 
     #[inline]
-    fn zobrist(&self) -> u64 {
-        self.zobrist
-    }
-}
-
-impl<T: Technique> SearchBoard for Bitboards<T> {
-    #[inline]
-    fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<NOISY, _>(out)
-    }
-
-    #[inline]
-    fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<QUIET, _>(out)
-    }
-
-    #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.pieces.code_on(sq.index());
         if code == 0 {
             return None;
@@ -634,14 +553,14 @@ impl<T: Technique> SearchBoard for Bitboards<T> {
     }
 
     #[inline]
-    fn piece_sets(&self) -> PieceSets {
+    fn sets(&self) -> PieceSets {
         self.pieces.piece_sets()
     }
 
     /// The leapers from the tables, the sliders looked up by the technique under `occ`
     /// in its own form ([`Pieces::occupancy_of`]).
     #[inline]
-    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+    fn attackers_of(&self, sq: Square, occ: u64) -> u64 {
         let s = sq.index();
         let v = self.pieces.view();
         let occ = T::BB::from_u64(occ);
@@ -653,28 +572,5 @@ impl<T: Technique> SearchBoard for Bitboards<T> {
             | (T::rook(s, &lookup_occ) & v.ortho)
             | (T::bishop(s, &lookup_occ) & v.diag);
         (set & occ).to_u64()
-    }
-
-    #[inline]
-    fn make_null(&mut self) -> Undo<T::BB> {
-        let undo =
-            Undo { castling: self.castling, zobrist: self.zobrist, halfmove: self.halfmove, ep: self.ep, captured: 6 };
-        let ep_file = (self.ep != 0).then_some(self.ep & 7);
-        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
-        self.ep = 0;
-        undo
-    }
-
-    #[inline]
-    fn unmake_null(&mut self, undo: Undo<T::BB>) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-
-    #[inline]
-    fn halfmove(&self) -> u32 {
-        self.halfmove
     }
 }

@@ -164,7 +164,7 @@
 //!   carrying both diagonals and the file, each stopped at its first piece) and the
 //!   rank in one step on nibble markers (see the `attacks` module).
 //! - The null move: side, clocks, en passant and key change as after any move
-//!   (`repr/pass.rs`, shared with `piecelist`); the ranks are untouched.
+//!   (`repr/common.rs`, shared by all twelve); the ranks are untouched.
 //!
 //! # Speed
 //!
@@ -192,14 +192,13 @@ mod tests;
 pub use attacks::{ATTACK_MINOR, ATTACK_PAWN, ATTACK_QUEEN_KING, ATTACK_ROOK};
 pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards, ccr_to_bitboards_as_printed};
 
-use crate::board::{Board, PieceSets, SearchBoard};
+use crate::board::PieceSets;
 use crate::position::Position;
-use crate::repr::pass::{pass, unpass};
-use crate::repr::sink::{ALL, NOISY, QUIET};
+use crate::repr::Undo;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
-use polyboard_core::MoveList;
-use polyboard_core::perft::{MakeUnmake, PerftNode};
+#[cfg(test)]
+use {crate::Board, polyboard_core::perft::PerftNode};
 
 /// Table 1: the code of an empty square.
 pub const EMPTY: u32 = 0b0000;
@@ -333,16 +332,6 @@ pub struct Ccr {
     chess960: bool,
 }
 
-/// What [`MakeUnmake::unmake`] needs to restore a [`Ccr`].
-#[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    zobrist: u64,
-    halfmove: u32,
-    castling: u16,
-    ep: u8,
-    captured: u8,
-}
-
 impl Ccr {
     /// The CCR proper: eight ranks, rank 8 first, the nibble `7 - file` of each
     /// holding the Table 1 code of its square (the paper's `CCR: array [0..7] of
@@ -443,24 +432,17 @@ impl Ccr {
         false
     }
 
-    /// Plays `m` in place; returns the captured code (0 for none).
+    /// Plays `m` in place; returns what restores the state before it (the captured
+    /// code, 0 for none).
     #[inline(always)]
-    fn make_in_place(&mut self, m: Move) -> u8 {
+    fn make_in_place(&mut self, m: Move) -> Undo<u16> {
         let us = self.turn.index();
         let color = self.turn;
         let from = square_to_index(m.from());
         let to = square_to_index(m.to());
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != NO_EP {
-            key ^= zobrist::EP[(self.ep & 7) as usize];
-            self.ep = NO_EP;
-        }
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if us == 1 {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
+        let mut undo = self.undo_record();
+        let mut key = self.begin_move();
         let old_castling = self.castling;
-        let mut captured = 0;
         let mut ep_square = None;
 
         if m.is_castle() {
@@ -476,21 +458,16 @@ impl Ccr {
         } else {
             let moving = self.nibble(from);
             let mut placed = moving;
-            if m.is_en_passant() {
-                // The captured pawn stands beside the mover: the mover's rank, the
-                // target's nibble.
-                let cap = (from & !7) | (to & 7);
-                captured = self.nibble(cap);
+            // The captured pawn of en passant stands beside the mover: the mover's rank,
+            // the target's nibble.
+            let cap = if m.is_en_passant() { (from & !7) | (to & 7) } else { to };
+            let captured = self.nibble(cap);
+            if captured != EMPTY {
                 self.clear(cap);
                 key ^= piece_key(captured, cap);
-            } else {
-                captured = self.nibble(to);
-                if captured != EMPTY {
-                    self.clear(to);
-                    key ^= piece_key(captured, to);
-                    self.halfmove = 0;
-                }
+                self.halfmove = 0;
             }
+            undo.captured = captured as u8;
             if let Some(role) = m.promotion_role() {
                 placed = code(color, role);
             }
@@ -526,80 +503,16 @@ impl Ccr {
             }
         }
         self.zobrist = key;
-        captured as u8
+        undo
     }
 }
 
-impl PerftNode for Ccr {
-    type Move = Move;
+representation!(impl Ccr, "ccr", u16, u8, 0, NO_EP);
 
-    #[inline]
-    fn generate_moves(&self, out: &mut MoveList<Move>) {
-        movegen::generate_stage::<ALL, _>(self, out);
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        let mut c = movegen::Counter(0);
-        movegen::generate_stage::<ALL, _>(self, &mut c);
-        c.0
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, mv: Move) {
-        self.make_in_place(mv);
-    }
-}
-
-impl MakeUnmake for Ccr {
-    type Undo = Undo;
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Undo {
-        let (zobrist, halfmove, castling, ep) = (self.zobrist, self.halfmove, self.castling, self.ep);
-        let captured = self.make_in_place(mv);
-        Undo { zobrist, halfmove, castling, ep, captured }
-    }
-
-    #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        let color = self.turn;
-        let us = color.index();
-        let from = square_to_index(m.from());
-        let to = square_to_index(m.to());
-        if m.is_castle() {
-            let (kt, rt) = Self::castle_targets(from, to);
-            self.clear(kt);
-            self.clear(rt);
-            self.put(from, code(color, Role::King));
-            self.put(to, code(color, Role::Rook));
-            self.kings[us] = from as u8;
-        } else {
-            let placed = self.nibble(to);
-            let moving = if m.promotion_role().is_some() { code(color, Role::Pawn) } else { placed };
-            self.clear(to);
-            self.put(from, moving);
-            if m.is_en_passant() {
-                self.put((from & !7) | (to & 7), u32::from(undo.captured));
-            } else {
-                self.put(to, u32::from(undo.captured));
-            }
-            if moving & 7 == KING {
-                self.kings[us] = from as u8;
-            }
-        }
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-    }
-}
-
-impl Board for Ccr {
-    const NAME: &'static str = "ccr";
-
-    fn from_position(pos: &Position) -> Self {
+/// The representation's side of [`representation!`]: conversion, unmake of the ranks
+/// and the queries, on the CCR.
+impl Ccr {
+    fn of_position(pos: &Position) -> Self {
         // The sets are laid out by Table 1 code: the paper's `tbitboards`.
         let bitboards = PieceSets::of_position(pos).0;
         let kings = [square_to_index(pos.king(Color::White)) as u8, square_to_index(pos.king(Color::Black)) as u8];
@@ -616,52 +529,55 @@ impl Board for Ccr {
         }
     }
 
-    fn to_position(&self) -> Position {
-        let (by_role, by_color) = self.piece_sets().to_sets();
-        let ep_rank = if self.turn == Color::White { 5 } else { 2 };
-        Position {
-            by_role,
-            by_color,
-            turn: self.turn,
-            castling: u64::from(self.castling & 0xff) | u64::from(self.castling >> 8) << 56,
-            ep: (self.ep != NO_EP).then(|| Square::from_coords(self.ep, ep_rank)),
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            chess960: self.chess960,
+    fn castling_bits(&self) -> u64 {
+        u64::from(self.castling & 0xff) | u64::from(self.castling >> 8) << 56
+    }
+
+    /// The square of the en passant file: on the sixth rank when White is to move, the
+    /// third when Black is.
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        let rank = if self.turn == Color::White { 5 } else { 2 };
+        (self.ep != NO_EP).then(|| Square::from_coords(self.ep, rank))
+    }
+
+    /// Puts the nibbles back as they stood before `m` (the side to move is already
+    /// back).
+    #[inline(always)]
+    fn take_back(&mut self, m: Move, undo: &Undo<u16>) {
+        let color = self.turn;
+        let us = color.index();
+        let from = square_to_index(m.from());
+        let to = square_to_index(m.to());
+        if m.is_castle() {
+            let (kt, rt) = Self::castle_targets(from, to);
+            self.clear(kt);
+            self.clear(rt);
+            self.put(from, code(color, Role::King));
+            self.put(to, code(color, Role::Rook));
+            self.kings[us] = from as u8;
+            return;
+        }
+        let placed = self.nibble(to);
+        let moving = if m.promotion_role().is_some() { code(color, Role::Pawn) } else { placed };
+        self.clear(to);
+        self.put(from, moving);
+        let cap = if m.is_en_passant() { (from & !7) | (to & 7) } else { to };
+        self.put(cap, u32::from(undo.captured));
+        if moving & 7 == KING {
+            self.kings[us] = from as u8;
         }
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn is_check(&self) -> bool {
+    fn in_check(&self) -> bool {
         let king = self.kings[self.turn.index()] as usize;
         let att = attacks::attack_table(&self.ranks, self.turn == Color::Black, 0, 0);
         (att[king >> 3] >> (4 * (king & 7))) & NIBBLE != 0
     }
 
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.zobrist
-    }
-}
-
-impl SearchBoard for Ccr {
-    #[inline]
-    fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        movegen::generate_stage::<NOISY, _>(self, out);
-    }
-
-    #[inline]
-    fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        movegen::generate_stage::<QUIET, _>(self, out);
-    }
-
     /// The square's nibble: colour bit and role, by Table 1.
     #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.code_at(sq);
         let color = if code & BLACK == 0 { Color::White } else { Color::Black };
         let role = (code & 7).checked_sub(1)?;
@@ -671,43 +587,14 @@ impl SearchBoard for Ccr {
     /// Section 5.5's branch-free conversion ([`ccr_to_bitboards`]): [`PieceSets`] is
     /// laid out by Table 1 code, so each nibble addresses its set directly.
     #[inline]
-    fn piece_sets(&self) -> PieceSets {
+    fn sets(&self) -> PieceSets {
         PieceSets(ccr_to_bitboards(&self.ranks))
     }
 
     /// By rank displacement and nibble masks from the square outwards, on the CCR
     /// thinned to `occ` (see the `attacks` module).
     #[inline]
-    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+    fn attackers_of(&self, sq: Square, occ: u64) -> u64 {
         attacks::attackers(&self.ranks, square_to_index(sq), occ)
-    }
-
-    #[inline]
-    fn make_null(&mut self) -> Undo {
-        let undo =
-            Undo { zobrist: self.zobrist, halfmove: self.halfmove, castling: self.castling, ep: self.ep, captured: 0 };
-        let ep_file = (self.ep != NO_EP).then_some(self.ep);
-        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
-        self.ep = NO_EP;
-        undo
-    }
-
-    #[inline]
-    fn unmake_null(&mut self, undo: Undo) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-
-    #[inline]
-    fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-}
-
-impl core::fmt::Debug for Ccr {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "ccr({})", self.to_position().fen())
     }
 }

@@ -7,8 +7,8 @@ use super::{
     BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
     rank_ray, white_lsb,
 };
-use crate::repr::sink::{ALL, NOISY, PROMOTIONS, QUIET, Stage, UNDER};
-use crate::types::{Move, Role};
+use crate::repr::sink::{ALL, NOISY, QUIET, Stage, promotions, push_promotions};
+use crate::types::Move;
 use polyboard_core::MoveList;
 
 /// Pin line ids, kept per pinned piece in the `pins` nibbles: the line through the
@@ -26,17 +26,14 @@ pub(super) trait Sink {
     /// Normal moves from internal index `from` to every `1111b` nibble of `t`, on
     /// rank element `d`.
     fn targets(&mut self, from: usize, d: usize, t: u32);
-    /// Promotions (four each) from `from` to every `1111b` nibble of `t` on `d`.
-    fn promotions(&mut self, from: usize, d: usize, t: u32);
-    /// Queen promotions only, from `from` to every `1111b` nibble of `t` on `d`.
-    fn queen_promotions(&mut self, from: usize, d: usize, t: u32);
-    /// Under-promotions (three each), from `from` to every `1111b` nibble of `t` on `d`.
-    fn under_promotions(&mut self, from: usize, d: usize, t: u32);
+    /// The promotions of stage `STAGE` ([`promotions`]) from `from` to every `1111b`
+    /// nibble of `t` on `d`.
+    fn promotions<const STAGE: Stage>(&mut self, from: usize, d: usize, t: u32);
     /// One castling or en passant move.
     fn special(&mut self, mv: Move);
 }
 
-pub(super) use crate::repr::sink::Counter;
+use crate::repr::sink::Counter;
 
 impl Sink for Counter {
     #[inline(always)]
@@ -44,16 +41,8 @@ impl Sink for Counter {
         self.0 += u64::from(t.count_ones() / 4);
     }
     #[inline(always)]
-    fn promotions(&mut self, _from: usize, _d: usize, t: u32) {
-        self.0 += u64::from(t.count_ones());
-    }
-    #[inline(always)]
-    fn queen_promotions(&mut self, _from: usize, _d: usize, t: u32) {
-        self.0 += u64::from(t.count_ones() / 4);
-    }
-    #[inline(always)]
-    fn under_promotions(&mut self, _from: usize, _d: usize, t: u32) {
-        self.0 += u64::from(t.count_ones() / 4 * 3);
+    fn promotions<const STAGE: Stage>(&mut self, _from: usize, _d: usize, t: u32) {
+        self.0 += u64::from(t.count_ones() / 4) * promotions::<STAGE>().len() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -72,35 +61,16 @@ impl Sink for MoveList<Move> {
         }
     }
     #[inline(always)]
-    fn promotions(&mut self, from: usize, d: usize, t: u32) {
-        push_promotions(self, from, d, t, &PROMOTIONS);
-    }
-    #[inline(always)]
-    fn queen_promotions(&mut self, from: usize, d: usize, t: u32) {
-        push_promotions(self, from, d, t, &[Role::Queen]);
-    }
-    #[inline(always)]
-    fn under_promotions(&mut self, from: usize, d: usize, t: u32) {
-        push_promotions(self, from, d, t, &UNDER);
+    fn promotions<const STAGE: Stage>(&mut self, from: usize, d: usize, mut t: u32) {
+        while t != 0 {
+            let n = (t.trailing_zeros() / 4) as usize;
+            t &= !(NIBBLE << (4 * n));
+            push_promotions::<STAGE>(self, index_to_square(from), index_to_square(d * 8 + n));
+        }
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
         self.push(mv);
-    }
-}
-
-/// Pushes a promotion to each of `roles` from `from` to every `1111b` nibble of `t`
-/// on rank element `d`.
-#[inline(always)]
-fn push_promotions(list: &mut MoveList<Move>, from: usize, d: usize, mut t: u32, roles: &[Role]) {
-    let from = index_to_square(from);
-    while t != 0 {
-        let n = (t.trailing_zeros() / 4) as usize;
-        t &= !(NIBBLE << (4 * n));
-        let to = index_to_square(d * 8 + n);
-        for &role in roles {
-            list.push(Move::promotion(from, to, role));
-        }
     }
 }
 
@@ -358,13 +328,15 @@ fn span(a: usize, b: usize) -> u32 {
     (u32::MAX >> (4 * lo)) & (u32::MAX << (4 * (7 - hi)))
 }
 
-/// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
-#[inline(always)]
-pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
-    if b.turn == crate::Color::White {
-        generate::<true, STAGE, S>(b, sink);
-    } else {
-        generate::<false, STAGE, S>(b, sink);
+impl Ccr {
+    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+    #[inline(always)]
+    pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(&self, sink: &mut S) {
+        if self.turn == crate::Color::White {
+            generate::<true, STAGE, S>(self, sink);
+        } else {
+            generate::<false, STAGE, S>(self, sink);
+        }
     }
 }
 
@@ -458,14 +430,14 @@ fn pawn<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>
     let quiet = push & g.target[d1];
     let promoting = d1 == (if W { 0 } else { 7 });
     match STAGE {
-        ALL if promoting => g.sink.promotions(from, d1, quiet | captures),
+        ALL if promoting => g.sink.promotions::<ALL>(from, d1, quiet | captures),
         ALL => g.sink.targets(from, d1, quiet | captures),
         NOISY if promoting => {
-            g.sink.promotions(from, d1, captures);
-            g.sink.queen_promotions(from, d1, quiet);
+            g.sink.promotions::<ALL>(from, d1, captures);
+            g.sink.promotions::<NOISY>(from, d1, quiet);
         }
         NOISY => g.sink.targets(from, d1, captures),
-        _ if promoting => g.sink.under_promotions(from, d1, quiet),
+        _ if promoting => g.sink.promotions::<QUIET>(from, d1, quiet),
         _ => g.sink.targets(from, d1, quiet),
     }
     if STAGE != NOISY && d == (if W { 6 } else { 1 }) && push != 0 {

@@ -27,16 +27,8 @@
 //! board:    [u8; 64]      square a1 = 0 ... h8 = 63. Per square: 0 empty, else colour | kind:
 //!                           bits 0-2 kind: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king
 //!                           bit 3 white (8), bit 4 black (16)
-//! king:     [u8; 2]       king squares, white then black
-//! ep:       u8            en passant square, 0 = none (a1 never is one)
-//! turn:     Color
-//! (4 bytes of padding)
-//! zobrist:  u64           incremental key
-//! halfmove, fullmove: u32
-//! castle:   [u8; 4]       rook squares keeping a castling right: white king side, white
-//!                         queen side, black king side, black queen side; 0xff = none
-//! chess960: bool
-//! (3 bytes of padding)
+//! ...       the fields of `Mailboxes` after the cells, bit by bit there; its king,
+//!           en passant and castling-rook squares are squares 0..64
 //! ```
 
 use super::{
@@ -100,28 +92,7 @@ impl Technique for Cells8x8 {
     /// line: inlined at each king step, it made the generator slower.
     #[inline(never)]
     fn attacked<const W: bool>(&self, _kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
-        let (enemy, up) = if W { (BLACK, Self::UP) } else { (WHITE, -Self::UP) };
-        if Self::step(view, t, up - 1).1 == enemy | PAWN || Self::step(view, t, up + 1).1 == enemy | PAWN {
-            return true;
-        }
-        if Self::KNIGHT.into_iter().any(|d| Self::step(view, t, d).1 == enemy | KNIGHT) {
-            return true;
-        }
-        for (dirs, slider) in RAYS {
-            for d in dirs {
-                let (mut x, mut c) = Self::step(view, t, d);
-                if c == enemy | KING {
-                    return true;
-                }
-                while c == EMPTY {
-                    (x, c) = Self::step(view, x, d);
-                }
-                if c == enemy | slider || c == enemy | QUEEN {
-                    return true;
-                }
-            }
-        }
-        false
+        Self::attackers_by(if W { BLACK } else { WHITE }, view, t, |_| true)
     }
 
     /// The eight rays walked out from the king; knight and pawn checks read off the
@@ -187,32 +158,47 @@ impl Technique for Cells8x8 {
     fn attackers(&self, _kings: &[u8; 2], t: u8, occ: u64) -> u64 {
         let view = |x: u8| if occ >> (x & 63) & 1 != 0 { self.at(x) } else { EMPTY };
         let mut set = 0u64;
-        let mut hit = |(x, c): (u8, u8), code: u8| {
-            if c == code {
-                set |= 1 << (x & 63);
-            }
-        };
-        for (pawn, up) in [(WHITE | PAWN, -Self::UP), (BLACK | PAWN, Self::UP)] {
-            hit(Self::step(view, t, up - 1), pawn);
-            hit(Self::step(view, t, up + 1), pawn);
-        }
         for color in [WHITE, BLACK] {
-            for d in Self::KNIGHT {
-                hit(Self::step(view, t, d), color | KNIGHT);
-            }
-            for (dirs, slider) in RAYS {
-                for d in dirs {
-                    let (mut x, mut c) = Self::step(view, t, d);
-                    hit((x, c), color | KING);
-                    while c == EMPTY {
-                        (x, c) = Self::step(view, x, d);
-                    }
-                    hit((x, c), color | slider);
-                    hit((x, c), color | QUEEN);
+            Self::attackers_by(color, view, t, |x| {
+                set |= 1 << (x & 63);
+                false
+            });
+        }
+        set
+    }
+}
+
+impl Cells8x8 {
+    /// Looks for the pieces of `color` that attack `t` in `view`, calling `hit` with
+    /// each one's square until it returns true; returns whether it did. The pawn and
+    /// knight squares around `t` are read, and the eight rays walked out from it: the
+    /// first piece on a ray attacks if it is a slider of that ray's kind, or the king
+    /// one step away.
+    #[inline(always)]
+    fn attackers_by(color: u8, view: impl Fn(u8) -> u8 + Copy, t: u8, mut hit: impl FnMut(u8) -> bool) -> bool {
+        let up = if color == WHITE { -Self::UP } else { Self::UP };
+        let mut found = |(x, c): (u8, u8), code: u8| c == color | code && hit(x);
+        if found(Self::step(view, t, up - 1), PAWN) || found(Self::step(view, t, up + 1), PAWN) {
+            return true;
+        }
+        if Self::KNIGHT.into_iter().any(|d| found(Self::step(view, t, d), KNIGHT)) {
+            return true;
+        }
+        for (dirs, slider) in RAYS {
+            for d in dirs {
+                let (mut x, mut c) = Self::step(view, t, d);
+                if found((x, c), KING) {
+                    return true;
+                }
+                while c == EMPTY {
+                    (x, c) = Self::step(view, x, d);
+                }
+                if found((x, c), slider) || found((x, c), QUEEN) {
+                    return true;
                 }
             }
         }
-        set
+        false
     }
 }
 

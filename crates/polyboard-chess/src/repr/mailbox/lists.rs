@@ -84,6 +84,54 @@ fn each_of_kind<V: Visit>(l: &PieceLists, pins: &[i8; 16], us: usize, k: usize, 
     }
 }
 
+impl<const N: usize, S: Copy + Send + Sync + 'static> Cells<N, S, PieceLists>
+where
+    Self: Listed,
+{
+    /// Runs down the pieces of `side` (its king on `king`) that attack the real square
+    /// `t` in `view`, calling `hit` with each one's square until it returns true;
+    /// returns whether it did. Pawns are looked up on their two attacking squares, the
+    /// king and the knights by [`Listed::apart`], each slider by [`Listed::line`] and a
+    /// walk over the squares between.
+    #[inline(always)]
+    fn attackers_by(
+        &self,
+        side: usize,
+        king: u8,
+        view: impl Fn(u8) -> u8 + Copy,
+        t: u8,
+        mut hit: impl FnMut(u8) -> bool,
+    ) -> bool {
+        let l = &self.lists;
+        let (pawn, up) = if side == 0 { (WHITE | PAWN, -Self::UP) } else { (BLACK | PAWN, Self::UP) };
+        for d in [up - 1, up + 1] {
+            let (p, c) = Self::step(view, t, d);
+            if c == pawn && hit(p) {
+                return true;
+            }
+        }
+        if Self::apart(king, t, KING) && hit(king) {
+            return true;
+        }
+        for i in l.range(side, 1) {
+            let a = l.list[side][i & 15];
+            if Self::apart(a, t, KNIGHT) && hit(a) {
+                return true;
+            }
+        }
+        for (k, kind) in SLIDERS {
+            for i in l.range(side, k) {
+                let a = l.list[side][i & 15];
+                let d = Self::line(t, a, kind);
+                if d != 0 && clear(view, t, a, d) && hit(a) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 impl<const N: usize, S: Copy + Send + Sync + 'static> Technique for Cells<N, S, PieceLists>
 where
     Self: Listed,
@@ -143,29 +191,7 @@ where
     #[inline(always)]
     fn attacked<const W: bool>(&self, kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
         let them = if W { 1 } else { 0 };
-        let (pawn, up) = if W { (BLACK | PAWN, Self::UP) } else { (WHITE | PAWN, -Self::UP) };
-        if Self::step(view, t, up - 1).1 == pawn || Self::step(view, t, up + 1).1 == pawn {
-            return true;
-        }
-        if Self::apart(kings[them], t, KING) {
-            return true;
-        }
-        let l = &self.lists;
-        for i in l.range(them, 1) {
-            if Self::apart(l.list[them][i & 15], t, KNIGHT) {
-                return true;
-            }
-        }
-        for (k, kind) in SLIDERS {
-            for i in l.range(them, k) {
-                let a = l.list[them][i & 15];
-                let d = Self::line(t, a, kind);
-                if d != 0 && clear(view, t, a, d) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.attackers_by(them, kings[them], view, t, |_| true)
     }
 
     /// Pawns and knights by their squares; for the sliders, a ray is walked out from
@@ -225,34 +251,11 @@ where
         let bit = |s: u8| Self::square(s).bit();
         let view = |x: u8| if occ & bit(x) != 0 { self.at(x) } else { EMPTY };
         let mut set = 0;
-        for (pawn, up) in [(WHITE | PAWN, -Self::UP), (BLACK | PAWN, Self::UP)] {
-            for d in [up - 1, up + 1] {
-                let (p, c) = Self::step(view, t, d);
-                if c == pawn {
-                    set |= bit(p);
-                }
-            }
-        }
-        let l = &self.lists;
         for (side, &king) in kings.iter().enumerate() {
-            if Self::apart(king, t, KING) {
-                set |= bit(king);
-            }
-            for i in l.range(side, 1) {
-                let a = l.list[side][i & 15];
-                if Self::apart(a, t, KNIGHT) {
-                    set |= bit(a);
-                }
-            }
-            for (k, kind) in SLIDERS {
-                for i in l.range(side, k) {
-                    let a = l.list[side][i & 15];
-                    let d = Self::line(t, a, kind);
-                    if d != 0 && clear(view, t, a, d) {
-                        set |= bit(a);
-                    }
-                }
-            }
+            self.attackers_by(side, king, view, t, |a| {
+                set |= bit(a);
+                false
+            });
         }
         set & occ
     }

@@ -40,15 +40,8 @@
 //!                         256 bytes, where the copy of copy-make is still inlined.
 //! lists:    PieceLists    (44 bytes) the mailbox squares of each side's non-king pieces,
 //!                         segmented by kind, and the segment bounds
-//! king:     [u8; 2]       king squares (mailbox), white then black
-//! ep:       u8            en passant square (mailbox), 0 = none (a sentinel square)
-//! turn:     Color
-//! zobrist:  u64           incremental key
-//! halfmove, fullmove: u32
-//! castle:   [u8; 4]       rook squares (mailbox) keeping a castling right: white king side,
-//!                         white queen side, black king side, black queen side; 0xff = none
-//! chess960: bool
-//! (3 bytes of padding)
+//! ...       the fields of `Mailboxes` after the cells, bit by bit there; its king,
+//!           en passant and castling-rook squares are mailbox squares
 //! ```
 //!
 //! [`crate::Move`] and [`crate::Position`] use squares 0..64, converted at the boundary

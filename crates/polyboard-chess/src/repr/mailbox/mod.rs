@@ -57,15 +57,14 @@ pub use array8x8::{Array8x8, Cells8x8};
 pub use mailbox10x12::{Cells10x12, MAILBOX, MAILBOX64, Mailbox};
 pub use x88::{ATTACKS, Cells0x88, STEP, X88};
 
-use super::pass::{pass, unpass};
-use super::sink::{ALL, Coords, Counter, NOISY, QUIET, SquareSink, Stage};
-use crate::board::{Board, PieceSets, SearchBoard};
+use super::Undo;
+use super::common::{castle_rooks, drop_rights};
+use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage};
+use crate::board::PieceSets;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
-use polyboard_core::MoveList;
-use polyboard_core::perft::{MakeUnmake, PerftNode};
 
 // The piece codes of every cell: 0 empty, else colour | kind.
 const EMPTY: u8 = 0;
@@ -298,7 +297,7 @@ pub trait Technique: Geometry {
 /// (padding to 8 bytes)
 /// zobrist:  u64           incremental key
 /// halfmove, fullmove: u32
-/// castle:   [u8; 4]       rook squares (indices of G) keeping a castling right: white
+/// castling: [u8; 4]       rook squares (indices of G) keeping a castling right: white
 ///                         king side, white queen side, black king side, black queen
 ///                         side; 0xff = none
 /// chess960: bool
@@ -314,7 +313,7 @@ pub struct Mailboxes<G> {
     zobrist: u64,
     halfmove: u32,
     fullmove: u32,
-    castle: [u8; 4],
+    castling: [u8; 4],
     chess960: bool,
 }
 
@@ -385,11 +384,10 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
             let t = add(s, fwd);
             if g.at(t) == EMPTY {
                 if self.ok(t) {
-                    match (last, STAGE) {
-                        (true, ALL) => self.sink.promo(s, t),
-                        (true, NOISY) => self.sink.queen_promo(s, t),
-                        (true, _) => self.sink.under_promo(s, t),
-                        (false, _) => self.sink.add(s, t),
+                    if last {
+                        self.sink.promo::<STAGE>(s, t);
+                    } else {
+                        self.sink.add(s, t);
                     }
                 }
                 let start = if W { s < G::A3 } else { s >= G::A7 };
@@ -413,7 +411,7 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
             let hit = (c & enemy != 0) & self.ok(t);
             if last {
                 if hit {
-                    self.sink.promo(s, t);
+                    self.sink.promo::<ALL>(s, t);
                 }
             } else {
                 self.sink.add_if(hit, s, t);
@@ -561,7 +559,7 @@ impl<G: Technique> Mailboxes<G> {
     fn castling<const W: bool, S: SquareSink<Sq<G>>>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
         for side in [CastlingSide::King, CastlingSide::Queen] {
-            let r = self.castle[2 * us + (side == CastlingSide::Queen) as usize];
+            let r = self.castling[2 * us + (side == CastlingSide::Queen) as usize];
             if r != NONE {
                 self.try_castle::<W, S>(sink, r, side, safe);
             }
@@ -649,15 +647,23 @@ impl<G: Technique> Mailboxes<G> {
     /// En passant captures, each verified on the board as it is after the capture.
     #[inline(never)]
     fn en_passant<const W: bool, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
-        let ep = self.ep;
+        self.ep_captures::<W>(self.ep, |mv| {
+            sink.special(mv);
+            false
+        });
+    }
+
+    /// The legal en passant captures of side `W` onto `ep`, each verified on the board
+    /// as it is after the capture: calls `found` with each until it returns true, and
+    /// returns whether it did.
+    #[inline(always)]
+    fn ep_captures<const W: bool>(&self, ep: u8, mut found: impl FnMut(Move) -> bool) -> bool {
         let pawn = if W { WHITE | PAWN } else { BLACK | PAWN };
         let back = if W { -G::UP } else { G::UP };
-        for d in [back - 1, back + 1] {
+        [back - 1, back + 1].into_iter().any(|d| {
             let (from, c) = G::step(|x| self.g.at(x), ep, d);
-            if c == pawn && self.ep_legal::<W>(from, ep) {
-                sink.special(Move::en_passant(G::square(from), G::square(ep)));
-            }
-        }
+            c == pawn && self.ep_legal::<W>(from, ep) && found(Move::en_passant(G::square(from), G::square(ep)))
+        })
     }
 
     /// True when side `W`'s pawn on `from` may capture en passant onto `ep`: after the
@@ -677,17 +683,16 @@ impl<G: Technique> Mailboxes<G> {
         !self.g.attacked::<W>(&self.king, after, self.king[if W { 0 } else { 1 }])
     }
 
-    /// After a double push to `to` (side to move already switched), true when the side
-    /// to move has a legal en passant capture onto `ep`.
+    /// After a double push (side to move already switched), true when the side to move
+    /// has a legal en passant capture onto `ep`.
     #[cold]
     #[inline(never)]
-    fn ep_available(&self, to: u8, ep: u8) -> bool {
-        let white = self.turn == Color::White;
-        let pawn = if white { WHITE | PAWN } else { BLACK | PAWN };
-        [-1, 1].into_iter().any(|d| {
-            let (from, c) = G::step(|x| self.g.at(x), to, d);
-            c == pawn && if white { self.ep_legal::<true>(from, ep) } else { self.ep_legal::<false>(from, ep) }
-        })
+    fn ep_available(&self, ep: u8) -> bool {
+        if self.turn == Color::White {
+            self.ep_captures::<true>(ep, |_| true)
+        } else {
+            self.ep_captures::<false>(ep, |_| true)
+        }
     }
 
     /// Where king and rook land when side `us` castles with the king on `from` and the
@@ -705,40 +710,20 @@ impl<G: Technique> Mailboxes<G> {
         zobrist::piece(color, role, G::square(s).index())
     }
 
-    /// Removes the castling rights of side `us`; returns the key change.
+    /// Plays `m` in place and returns what restores the state before it (the captured
+    /// piece code, 0 for none).
     #[inline(always)]
-    fn clear_rights(&mut self, us: usize) -> u64 {
-        let mut key = 0;
-        for i in 2 * us..2 * us + 2 {
-            let r = self.castle[i];
-            if r != NONE {
-                key ^= zobrist::CASTLE[G::square(r).index()];
-                self.castle[i] = NONE;
-            }
-        }
-        key
-    }
-
-    /// Plays `m` in place and returns the captured piece code (0 for none).
-    #[inline(always)]
-    fn make_in_place(&mut self, m: Move) -> u8 {
+    fn make_in_place(&mut self, m: Move) -> Undo<[u8; 4]> {
         let color = self.turn;
         let us = color.index();
         let them = us ^ 1;
         let own = if us == 0 { WHITE } else { BLACK };
         let from = G::index(m.from());
         let to = G::index(m.to());
-        let mut key = self.zobrist ^ zobrist::SIDE;
-        if self.ep != 0 {
-            key ^= zobrist::EP[G::square(self.ep).file() as usize];
-            self.ep = 0;
-        }
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if us == 1 {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        let mut captured = EMPTY;
+        let mut undo = self.undo_record();
+        let mut key = self.begin_move();
         let mut ep_square = 0;
+        let square = |r: u8| G::square(r).index();
 
         if m.is_castle() {
             let (kto, rto) = Self::castle_targets(us, from, to);
@@ -752,7 +737,7 @@ impl<G: Technique> Mailboxes<G> {
                 ^ Self::key(color, Role::King, kto)
                 ^ Self::key(color, Role::Rook, to)
                 ^ Self::key(color, Role::Rook, rto);
-            key ^= self.clear_rights(us);
+            key ^= drop_rights(&mut self.castling, |i, _| i >> 1 == us, square);
         } else {
             let code = self.g.at(from);
             let role = role_of(code);
@@ -761,13 +746,13 @@ impl<G: Technique> Mailboxes<G> {
                 self.g.lift(them, cap, 0);
                 self.g.set(cap, EMPTY);
                 key ^= Self::key(color.other(), Role::Pawn, cap);
-                captured = (own ^ (WHITE | BLACK)) | PAWN;
+                undo.captured = (own ^ (WHITE | BLACK)) | PAWN;
             } else {
                 let c = self.g.at(to);
                 if c != EMPTY {
                     self.g.lift(them, to, role_of(c).index());
                     key ^= Self::key(color.other(), role_of(c), to);
-                    captured = c;
+                    undo.captured = c;
                     self.halfmove = 0;
                 }
             }
@@ -776,7 +761,7 @@ impl<G: Technique> Mailboxes<G> {
             key ^= Self::key(color, role, from) ^ Self::key(color, role, to);
             if role == Role::King {
                 self.king[us] = to;
-                key ^= self.clear_rights(us);
+                key ^= drop_rights(&mut self.castling, |i, _| i >> 1 == us, square);
             } else {
                 self.g.shift(us, from, to);
                 if role == Role::Pawn {
@@ -792,132 +777,35 @@ impl<G: Technique> Mailboxes<G> {
                 }
             }
             // A right goes when its rook moves or is captured; only back-rank moves can.
-            if u32::from_ne_bytes(self.castle) != u32::from_ne_bytes([NONE; 4])
+            if u32::from_ne_bytes(self.castling) != u32::from_ne_bytes([NONE; 4])
                 && (G::on_back_rank(from) || G::on_back_rank(to))
             {
-                for i in 0..4 {
-                    let r = self.castle[i];
-                    if r == from || r == to {
-                        key ^= zobrist::CASTLE[G::square(r).index()];
-                        self.castle[i] = NONE;
-                    }
-                }
+                key ^= drop_rights(&mut self.castling, |_, r| r == from || r == to, square);
             }
         }
         self.turn = color.other();
-        if ep_square != 0 && self.ep_available(to, ep_square) {
+        if ep_square != 0 && self.ep_available(ep_square) {
             self.ep = ep_square;
             key ^= zobrist::EP[G::square(ep_square).file() as usize];
         }
         self.zobrist = key;
-        captured
-    }
-
-    /// The state [`Undo`] keeps, with the captured piece code.
-    #[inline(always)]
-    fn undo(&self, captured: u8) -> Undo {
-        Undo { zobrist: self.zobrist, halfmove: self.halfmove, castle: self.castle, ep: self.ep, captured }
-    }
-}
-
-/// What [`MakeUnmake::unmake`] needs to restore a mailbox position.
-#[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    zobrist: u64,
-    halfmove: u32,
-    castle: [u8; 4],
-    ep: u8,
-    captured: u8,
-}
-
-impl<G: Technique> PerftNode for Mailboxes<G> {
-    type Move = Move;
-
-    #[inline]
-    fn generate_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<ALL, _>(out)
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate_stage::<ALL, _>(&mut c);
-        c.0
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, mv: Move) {
-        self.make_in_place(mv);
-    }
-}
-
-impl<G: Technique> MakeUnmake for Mailboxes<G> {
-    type Undo = Undo;
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Undo {
-        let mut undo = self.undo(EMPTY);
-        undo.captured = self.make_in_place(mv);
         undo
     }
-
-    #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo) {
-        self.turn = self.turn.other();
-        let us = self.turn.index();
-        let them = us ^ 1;
-        let own = if us == 0 { WHITE } else { BLACK };
-        if us == 1 {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
-        let from = G::index(m.from());
-        let to = G::index(m.to());
-        if m.is_castle() {
-            let (kto, rto) = Self::castle_targets(us, from, to);
-            self.g.shift(us, rto, to);
-            self.g.set(kto, EMPTY);
-            self.g.set(rto, EMPTY);
-            self.g.set(from, own | KING);
-            self.g.set(to, own | ROOK);
-            self.king[us] = from;
-        } else {
-            let code = self.g.at(to);
-            if let Some(promo) = m.promotion_role() {
-                self.g.lift(us, to, promo.index());
-                self.g.place(us, from, 0);
-                self.g.set(from, own | PAWN);
-            } else if code & KIND == KING {
-                self.king[us] = from;
-                self.g.set(from, code);
-            } else {
-                self.g.shift(us, to, from);
-                self.g.set(from, code);
-            }
-            self.g.set(to, EMPTY);
-            if undo.captured != EMPTY {
-                let cap = if m.is_en_passant() { add(to, if us == 0 { -G::UP } else { G::UP }) } else { to };
-                self.g.place(them, cap, role_of(undo.captured).index());
-                self.g.set(cap, undo.captured);
-            }
-        }
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.castle = undo.castle;
-        self.ep = undo.ep;
-    }
 }
 
-impl<G: Technique> Board for Mailboxes<G> {
-    const NAME: &'static str = G::NAME;
+representation!(impl[G: Technique] Mailboxes<G>, G::NAME, [u8; 4], u8, EMPTY, 0);
 
-    fn from_position(pos: &Position) -> Self {
+/// The representation's side of [`representation!`]: conversion, unmake of the pieces
+/// and the queries, on the geometry's cells.
+impl<G: Technique> Mailboxes<G> {
+    fn of_position(pos: &Position) -> Self {
         let mut b = Mailboxes {
             g: G::EMPTY,
             zobrist: pos.zobrist(),
             halfmove: pos.halfmove,
             fullmove: pos.fullmove,
             king: [0; 2],
-            castle: [NONE; 4],
+            castling: castle_rooks(pos).map(|r| r.map_or(NONE, G::index)),
             ep: pos.ep.map_or(0, G::index),
             turn: pos.turn,
             chess960: pos.chess960,
@@ -934,40 +822,57 @@ impl<G: Technique> Board for Mailboxes<G> {
                 b.g.set(s, code_of(p.color, p.role));
             }
         }
-        let mut rooks = pos.castling;
-        while rooks != 0 {
-            let sq = Square::from_index(rooks.trailing_zeros());
-            rooks &= rooks - 1;
-            let color = if sq.rank() == 0 { Color::White } else { Color::Black };
-            let side = CastlingSide::of(pos.king(color), sq);
-            b.castle[2 * color.index() + (side == CastlingSide::Queen) as usize] = G::index(sq);
-        }
         b
     }
 
-    fn to_position(&self) -> Position {
-        let sets = self.piece_sets();
-        let by_role = core::array::from_fn(|r| sets.role(Role::from_index(r)));
-        let by_color = [sets.color(Color::White), sets.color(Color::Black)];
-        let castling = self.castle.iter().filter(|&&r| r != NONE).fold(0, |acc, &r| acc | G::square(r).bit());
-        Position {
-            by_role,
-            by_color,
-            turn: self.turn,
-            castling,
-            ep: if self.ep == 0 { None } else { Some(G::square(self.ep)) },
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            chess960: self.chess960,
+    fn castling_bits(&self) -> u64 {
+        self.castling.iter().filter(|&&r| r != NONE).fold(0, |acc, &r| acc | G::square(r).bit())
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        (self.ep != 0).then(|| G::square(self.ep))
+    }
+
+    /// Puts the pieces back as they stood before `m` (the side to move is already
+    /// back).
+    #[inline(always)]
+    fn take_back(&mut self, m: Move, undo: &Undo<[u8; 4]>) {
+        let us = self.turn.index();
+        let own = if us == 0 { WHITE } else { BLACK };
+        let from = G::index(m.from());
+        let to = G::index(m.to());
+        if m.is_castle() {
+            let (kto, rto) = Self::castle_targets(us, from, to);
+            self.g.shift(us, rto, to);
+            self.g.set(kto, EMPTY);
+            self.g.set(rto, EMPTY);
+            self.g.set(from, own | KING);
+            self.g.set(to, own | ROOK);
+            self.king[us] = from;
+            return;
+        }
+        let code = self.g.at(to);
+        if let Some(promo) = m.promotion_role() {
+            self.g.lift(us, to, promo.index());
+            self.g.place(us, from, 0);
+            self.g.set(from, own | PAWN);
+        } else if code & KIND == KING {
+            self.king[us] = from;
+            self.g.set(from, code);
+        } else {
+            self.g.shift(us, to, from);
+            self.g.set(from, code);
+        }
+        self.g.set(to, EMPTY);
+        if undo.captured != EMPTY {
+            let cap = if m.is_en_passant() { add(to, if us == 0 { -G::UP } else { G::UP }) } else { to };
+            self.g.place(us ^ 1, cap, role_of(undo.captured).index());
+            self.g.set(cap, undo.captured);
         }
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn is_check(&self) -> bool {
+    fn in_check(&self) -> bool {
         let at = |x| self.g.at(x);
         if self.turn == Color::White {
             self.g.attacked::<true>(&self.king, at, self.king[0])
@@ -977,24 +882,7 @@ impl<G: Technique> Board for Mailboxes<G> {
     }
 
     #[inline]
-    fn zobrist(&self) -> u64 {
-        self.zobrist
-    }
-}
-
-impl<G: Technique> SearchBoard for Mailboxes<G> {
-    #[inline]
-    fn generate_noisy(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<NOISY, _>(out)
-    }
-
-    #[inline]
-    fn generate_quiet(&self, out: &mut MoveList<Move>) {
-        self.generate_stage::<QUIET, _>(out)
-    }
-
-    #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
         let c = self.g.at(G::index(sq));
         if c == EMPTY {
             return None;
@@ -1003,41 +891,13 @@ impl<G: Technique> SearchBoard for Mailboxes<G> {
     }
 
     #[inline]
-    fn piece_sets(&self) -> PieceSets {
+    fn sets(&self) -> PieceSets {
         self.g.piece_sets(&self.king)
     }
 
     #[inline]
-    fn attackers(&self, sq: Square, occ: u64) -> u64 {
+    fn attackers_of(&self, sq: Square, occ: u64) -> u64 {
         self.g.attackers(&self.king, G::index(sq), occ)
-    }
-
-    #[inline]
-    fn make_null(&mut self) -> Undo {
-        let undo = self.undo(EMPTY);
-        let ep_file = (self.ep != 0).then(|| G::square(self.ep).file());
-        pass(&mut self.turn, &mut self.zobrist, &mut self.halfmove, &mut self.fullmove, ep_file);
-        self.ep = 0;
-        undo
-    }
-
-    #[inline]
-    fn unmake_null(&mut self, undo: Undo) {
-        unpass(&mut self.turn, &mut self.fullmove);
-        self.zobrist = undo.zobrist;
-        self.halfmove = undo.halfmove;
-        self.ep = undo.ep;
-    }
-
-    #[inline]
-    fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-}
-
-impl<G: Technique> core::fmt::Debug for Mailboxes<G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}({})", G::NAME, self.to_position().fen())
     }
 }
 

@@ -38,15 +38,8 @@
 //!                         never lets the generator read.
 //! lists:    PieceLists    (44 bytes) the 0x88 squares of each side's non-king pieces,
 //!                         segmented by kind, and the segment bounds
-//! king:     [u8; 2]       king squares (0x88), white then black
-//! ep:       u8            en passant square (0x88), 0 = none (a1 never is one)
-//! turn:     Color
-//! zobrist:  u64           incremental key
-//! halfmove, fullmove: u32
-//! castle:   [u8; 4]       rook squares (0x88) keeping a castling right: white king side,
-//!                         white queen side, black king side, black queen side; 0xff = none
-//! chess960: bool
-//! (3 bytes of padding)
+//! ...       the fields of `Mailboxes` after the cells, bit by bit there; its king,
+//!           en passant and castling-rook squares are 0x88 squares
 //! ```
 //!
 //! Internal squares are 0x88 squares (`rank * 16 + file`); [`crate::Move`] and
