@@ -1,107 +1,13 @@
 //! `polyboard usi` driven through its real protocol, as a shogi GUI drives it. The
 //! expected values come from cshogi (`tests/data/usi.txt`, made by
-//! `scripts/gen_usi_data.py`). No test asserts a time: deadlines below only keep a
+//! `scripts/gen_usi_data.py`). No test asserts a time: the helper's deadlines only keep a
 //! broken engine from hanging the suite.
 
 use polyboard_shogi::{Game, Position, Status, usi};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-/// Long enough for a loaded machine; a test fails only if the engine stops answering.
-const PATIENCE: Duration = Duration::from_secs(120);
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_polyboard"))
-            .arg("usi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start polyboard usi");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine { child, stdin, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("engine reads its input");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("engine reads its input");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("no '{prefix}' line; got {seen:?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited before '{prefix}'; got {seen:?}"),
-            }
-        }
-    }
-
-    /// No line starting with `prefix` arrives within `wait`.
-    fn quiet_for(&mut self, prefix: &str, wait: Duration) {
-        let deadline = Instant::now() + wait;
-        while let Ok(l) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            assert!(!l.starts_with(prefix), "unexpected '{l}'");
-        }
-    }
-
-    fn bestmove(&mut self) -> (String, Vec<String>) {
-        let lines = self.until("bestmove");
-        let best = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or_default().to_string();
-        (best, lines)
-    }
-
-    fn ready(&mut self) {
-        self.send("isready");
-        self.until("readyok");
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + PATIENCE;
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        panic!("engine did not quit");
-    }
-}
+mod uci_engine;
+use uci_engine::Engine;
 
 /// The lines of `tests/data/usi.txt` that start with `kind`, without it.
 fn data(kind: &str) -> Vec<String> {
@@ -116,7 +22,7 @@ const REPRS: [&str; 4] = ["fast", "bb128", "bb3x32", "attacktable"];
 
 #[test]
 fn handshake_lists_the_options() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     e.send("usi");
     let lines = e.until("usiok");
     for opt in ["USI_Hash", "Threads", "Repr"] {
@@ -132,7 +38,7 @@ fn handshake_lists_the_options() {
 
 #[test]
 fn go_perft_matches_cshogi_on_every_representation() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     for repr in REPRS {
         e.send(&format!("setoption name Repr value {repr}"));
         for row in data("perft") {
@@ -149,7 +55,7 @@ fn go_perft_matches_cshogi_on_every_representation() {
 
 #[test]
 fn finds_every_mate_in_one_and_resigns_when_mated() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     for repr in REPRS {
         e.send(&format!("setoption name Repr value {repr}"));
         for row in data("mate1") {
@@ -172,7 +78,7 @@ fn finds_every_mate_in_one_and_resigns_when_mated() {
 
 #[test]
 fn garbage_is_reported_and_ignored() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     let garbage = [
         "hello world",
         "position",
@@ -229,7 +135,7 @@ fn declares_an_impasse_win_when_the_rule_allows() {
     // is_nyugyoku (the 27-point rule) holds here, and not with nine pieces there.
     let win = "KRBGGSS+N+N/+L8/P8/9/9/9/9/9/k8 b RB2G2S2N3L17p 1";
     let nine = "KRBGGSS+N+N/+L8/9/9/9/9/9/9/k8 b RB2G2S2N3LP17p 1";
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     e.send(&format!("position sfen {win}"));
     e.send("go depth 3");
     assert_eq!(e.bestmove().0, "win");
@@ -245,7 +151,7 @@ fn declares_an_impasse_win_when_the_rule_allows() {
 
 #[test]
 fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     e.send("position startpos");
     e.send("go infinite");
     e.quiet_for("bestmove", Duration::from_millis(300));
@@ -269,7 +175,7 @@ fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
 
 #[test]
 fn plays_a_short_game_against_itself() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     e.send("usinewgame");
     let mut game = Game::new(Position::startpos());
     for ply in 0..40 {
@@ -292,7 +198,7 @@ fn plays_a_short_game_against_itself() {
 
 #[test]
 fn go_depth_searches_the_same_tree_on_every_representation() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     for args in [
         "startpos moves 7g7f 3c3d 2g2f",
         "sfen 8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
@@ -319,7 +225,7 @@ fn go_mate_solves_published_tsume_problems() {
     // must be a line of checks that mates. (Its length may differ from the problem's:
     // the solver proves a mate, not the shortest, and the defence it reads back from
     // its table need not be the longest.)
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     e.send("setoption name USI_Hash value 64");
     for row in data("tsume") {
         let (head, _first) = row.split_once(" | ").unwrap();
@@ -342,7 +248,7 @@ fn go_mate_solves_published_tsume_problems() {
 
 #[test]
 fn go_mate_answers_with_a_mating_line() {
-    let mut e = Engine::start();
+    let mut e = Engine::run("usi");
     let sfens: Vec<String> =
         data("mate1").iter().map(|r| r.split(" | ").next().unwrap().to_string()).chain(data("mate3")).collect();
     for (i, sfen) in sfens.iter().enumerate() {

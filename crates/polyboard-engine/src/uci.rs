@@ -652,6 +652,12 @@ impl Reporter<Move> for UciReporter {
 /// The `info depth ...` line of a finished iteration; `pv` is the move text of the
 /// principal variation, each move after a space.
 pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
+    info_text(info, &score_text(info.score), Some(info.multipv), pv)
+}
+
+/// An `info depth ...` line with the score written as `score` (UCI and USI write mates
+/// differently) and `multipv` when the protocol has it.
+pub(crate) fn info_text<M>(info: &Info<M>, score: &str, multipv: Option<usize>, pv: &str) -> String {
     let ms = info.time.as_millis();
     let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
     let bound = match info.bound {
@@ -660,11 +666,10 @@ pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
         _ => "",
     };
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
+        "info depth {} seldepth {}{} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
         info.depth,
         info.seldepth,
-        info.multipv,
-        score_text(info.score),
+        multipv.map_or(String::new(), |m| format!(" multipv {m}")),
         info.nodes,
         info.hashfull,
         if pv.is_empty() { String::new() } else { format!(" pv{pv}") }

@@ -24,8 +24,8 @@ use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::Limits;
-use crate::tt::{Bound, Table};
-use crate::uci::{Output, clip, say, score_text};
+use crate::tt::Table;
+use crate::uci::{Output, clip, info_text, say, score_text};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
 use std::io::BufRead;
@@ -550,13 +550,6 @@ struct UsiReporter {
 
 impl Reporter<Move> for UsiReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let ms = info.time.as_millis();
-        let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-        let bound = match info.bound {
-            Some(Bound::Lower) => " lowerbound",
-            Some(Bound::Upper) => " upperbound",
-            _ => "",
-        };
         let mut pos = self.root.clone();
         let mut pv = String::new();
         for &m in &info.pv {
@@ -574,17 +567,7 @@ impl Reporter<Move> for UsiReporter {
         } else {
             score_text(info.score)
         };
-        say(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-                info.depth,
-                info.seldepth,
-                info.nodes,
-                info.hashfull,
-                if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-            ),
-        );
+        say(&self.out, &info_text(info, &score, None, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {

@@ -1,5 +1,5 @@
-//! The UCI engine driven through its real protocol, as a GUI drives it: the helper
-//! the UCI test files share (`mod uci_engine;`). No test asserts a time: deadlines
+//! The engine driven through its real protocol (UCI, or USI for shogi), as a GUI
+//! drives it: the helper the UCI and USI test files share (`mod uci_engine;`). No test asserts a time: deadlines
 //! only keep a broken engine from hanging the suite.
 #![allow(dead_code)] // each test file uses part of it
 
@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-/// `polyboard uci` in a child process, its output read by a thread.
+/// `polyboard uci` (or `usi`) in a child process, its output read by a thread.
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
@@ -19,13 +19,19 @@ pub struct Engine {
 pub const PATIENCE: Duration = Duration::from_secs(120);
 
 impl Engine {
+    /// `polyboard uci`.
     pub fn start() -> Engine {
+        Engine::run("uci")
+    }
+
+    /// `polyboard <protocol>` (`uci` or `usi`).
+    pub fn run(protocol: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_polyboard"))
-            .arg("uci")
+            .arg(protocol)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .expect("start polyboard uci");
+            .expect("start polyboard");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = channel();
