@@ -8,7 +8,8 @@
 //!   built-in ones ship as `variants.ini` beside this crate.
 //! - Moves in Sjaak's pickup / drop / store / retrieve encoding ([`moves::Move`]),
 //!   played by copy-make ([`board::Stack`]).
-//! - Fairy-Stockfish FEN ([`fen`]) and UCI move text ([`uci`]); perft ([`perft`]).
+//! - Fairy-Stockfish FEN ([`fen`]) and UCI move text ([`uci`]); SFEN and USI move text
+//!   as Fairy-Stockfish speaks USI ([`usi`]); perft ([`perft`]).
 //!
 //! [`Variant`] picks the bitboard width for a variant and runs perft on it.
 
@@ -24,6 +25,7 @@ pub mod rules;
 pub mod suite;
 pub mod tables;
 pub mod uci;
+pub mod usi;
 
 pub use board::{Board, Moves, Stack};
 pub use moves::Move;

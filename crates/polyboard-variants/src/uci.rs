@@ -30,10 +30,16 @@ impl<B: Bits> Board<'_, B> {
     /// The UCI text of a legal move of this position.
     pub fn move_text(&self, mv: Move) -> String {
         let r = &self.t.rules;
-        let name = |sq: usize| r.square_name(sq);
+        self.write_move(mv, &|sq| r.square_name(sq), '@')
+    }
+
+    /// A move's text with squares named by `name` and drops marked by `drop` (`@` in
+    /// UCI, `*` in USI); the rest is written the same way in both.
+    pub(crate) fn write_move(&self, mv: Move, name: &dyn Fn(usize) -> String, drop: char) -> String {
+        let r = &self.t.rules;
         if mv.is_drop() {
             let (to, ty) = mv.drop(0);
-            return format!("{}@{}", r.pieces[ty].letter.to_ascii_uppercase(), name(to));
+            return format!("{}{drop}{}", r.pieces[ty].letter.to_ascii_uppercase(), name(to));
         }
         let from = mv.pickup(0);
         let (to, ty) = mv.drop(0);
