@@ -56,7 +56,10 @@
 //! - [`usi`]: the USI front end (`polyboard usi`).
 //! - [`variant`]: any polyboard-variants variant as a [`Searchable`].
 //! - [`variant_eval`]: the generic variant evaluation, derived from the rules.
-//! - [`variant_uci`]: the variants behind `UCI_Variant` in the UCI front end.
+//! - [`variant_uci`]: the variants behind `UCI_Variant` in the UCI front end (and
+//!   `USI_Variant` in the USI one).
+//! - [`variant_usi`]: the protocol a variant front end speaks, and which variants USI
+//!   plays.
 
 #![warn(missing_docs)]
 
@@ -75,6 +78,7 @@ pub mod usi;
 pub mod variant;
 pub mod variant_eval;
 pub mod variant_uci;
+pub mod variant_usi;
 
 use polyboard_core::MoveList;
 

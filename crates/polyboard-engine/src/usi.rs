@@ -12,6 +12,15 @@
 //! declare an impasse win is answered `bestmove win`, and the search scores such
 //! positions as won.
 //!
+//! `USI_Variant` (also read as `UCI_Variant`, Fairy-Stockfish 11.1's name for it) picks
+//! the game: `shogi` (the default) is this module's dedicated engine; the other
+//! shogi-family variants loaded (`minishogi`, `judkins`, `gorogoro`, `euroshogi`, and
+//! those of `VariantPath` files in Fairy-Stockfish's `variants.ini` syntax) play on
+//! polyboard-variants through [`crate::variant_uci`], in SFEN (`position sfen`, or
+//! Fairy-Stockfish FEN with `position fen`) and USI move text, as Fairy-Stockfish speaks
+//! USI. `go mate` is the dedicated engine's only (`checkmate notimplemented` otherwise),
+//! and so are the impasse rule and `Repr`.
+//!
 //! Nothing from the input stops the engine: a malformed line, an unknown command or
 //! option, a bad SFEN or an illegal move is answered with `info string ...` and
 //! ignored (moves before an illegal one in `position` stay played). With no legal
@@ -26,6 +35,8 @@ use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::Limits;
 use crate::tt::Table;
 use crate::uci::{Output, clip, info_text, say, score_text};
+use crate::variant_uci::Variants;
+use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
 use std::io::BufRead;
@@ -58,6 +69,8 @@ pub struct Engine {
     history: Vec<u64>,
     /// Whether the side to move stood in check, for the same positions.
     checks: Vec<bool>,
+    /// The variants of `USI_Variant`, and the game when one other than shogi is chosen.
+    variants: Variants,
     running: Option<Running>,
 }
 
@@ -97,6 +110,7 @@ impl Engine {
             position: Position::startpos(),
             history: Vec::new(),
             checks: Vec::new(),
+            variants: Variants::speaking(Protocol::Usi),
             running: None,
         }
     }
@@ -143,7 +157,11 @@ impl Engine {
             }
             "d" => {
                 self.stop();
-                self.display();
+                if self.variants.active() {
+                    self.variants.display(&self.out);
+                } else {
+                    self.display();
+                }
             }
             _ => self.info(&format!("unknown command '{}'", clip(cmd))),
         }
@@ -177,6 +195,11 @@ impl Engine {
             "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27"
                 .to_string(),
             "option name EvalFile type string default <built-in>".to_string(),
+            format!(
+                "option name USI_Variant type combo default {SHOGI}{}",
+                self.variants.names().iter().map(|n| format!(" var {n}")).collect::<String>()
+            ),
+            "option name VariantPath type string default <empty>".to_string(),
             "usiok".to_string(),
         ];
         for l in lines {
@@ -259,6 +282,16 @@ impl Engine {
                     }
                 }
             }
+            "usi_variant" | "uci_variant" => self.variants.select(&value),
+            "variantpath" => {
+                if value.is_empty() || value == "<empty>" {
+                    Ok(())
+                } else {
+                    self.variants.load_path(&value).map(|added| {
+                        self.info(&format!("VariantPath: loaded {}", added.join(", ")));
+                    })
+                }
+            }
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
             "usi_ponder" => Ok(()),
             _ => Err(format!("unknown option '{}'", clip(&name))),
@@ -269,6 +302,12 @@ impl Engine {
     }
 
     fn set_position(&mut self, args: &[&str]) {
+        if self.variants.active() {
+            if let Err(e) = self.variants.set_position(args) {
+                self.info(&e);
+            }
+            return;
+        }
         let (start, rest) = match args.first() {
             Some(&"startpos") => (Position::startpos(), &args[1..]),
             Some(&"sfen") => {
@@ -327,9 +366,14 @@ impl Engine {
                 }
                 "perft" => {
                     return match num(i) {
+                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
                         Some(d) => self.perft(d.min(20) as u32),
                         None => self.info("go perft: expected a depth"),
                     };
+                }
+                "mate" if self.variants.active() => {
+                    self.info(&format!("go mate: the solver plays {SHOGI} only"));
+                    return say(&self.out, "checkmate notimplemented");
                 }
                 "mate" => {
                     let ms = match args.get(i + 1) {
@@ -366,7 +410,7 @@ impl Engine {
             }
             i += used;
         }
-        let side = self.position.turn.index();
+        let side = self.variants.side_to_move().unwrap_or(self.position.turn.index());
         if byoyomi > 0 && limits.time[side].unwrap_or(0) == 0 && limits.movetime.is_none() {
             // On byoyomi alone, a period is the move's time (less the overhead).
             limits.movetime = Some(byoyomi);
@@ -382,6 +426,14 @@ impl Engine {
             limits.infinite = true;
         }
         let control = Arc::new(Control::new(limits.ponder));
+        let settings = Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD };
+        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
+            match spawned {
+                Ok(handle) => self.running = Some(Running { control, handle }),
+                Err(e) => self.info(&format!("could not start the search: {e}")),
+            }
+            return;
+        }
         let job = Job {
             out: self.out.clone(),
             tt: self.tt.clone(),
@@ -392,7 +444,7 @@ impl Engine {
             rule: self.rule,
             eval: self.eval.clone(),
             limits,
-            settings: Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD },
+            settings,
         };
         let name = self.repr.clone();
         let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
@@ -560,17 +612,19 @@ impl Reporter<Move> for UsiReporter {
             pv.push_str(&usi::format(m));
             pos = pos.play(m);
         }
-        // USI writes mate scores in plies, with the sign of the winner.
-        let score = if info.score.abs() >= MATE_BOUND && info.score.abs() <= MATE {
-            let plies = MATE - info.score.abs();
-            format!("mate {}{plies}", if info.score < 0 { "-" } else { "" })
-        } else {
-            score_text(info.score)
-        };
-        say(&self.out, &info_text(info, &score, None, &pv));
+        say(&self.out, &info_text(info, &usi_score(info.score), None, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
         say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", usi::format(mv)));
+    }
+}
+
+/// A score as USI writes it: mate scores in plies, with the sign of the winner.
+pub(crate) fn usi_score(score: i32) -> String {
+    if score.abs() >= MATE_BOUND && score.abs() <= MATE {
+        format!("mate {}{}", if score < 0 { "-" } else { "" }, MATE - score.abs())
+    } else {
+        score_text(score)
     }
 }

@@ -12,13 +12,18 @@
 //! - `position startpos|fen <FSF FEN> [moves <FSF UCI moves>]`, `go` (the same
 //!   parameters as chess), `go perft N` and `d` work on the current variant.
 //!
+//! The same front end serves `polyboard usi`'s `USI_Variant` ([`Variants::speaking`]
+//! with [`Protocol::Usi`]): SFEN and USI move text, the shogi family only, `shogi` on
+//! the dedicated engine.
+//!
 //! Nothing from the input stops the engine: errors are `info string` lines.
 
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::uci::{Output, clip, info_line, say};
+use crate::uci::{Output, clip, say};
 use crate::variant::{Data, Eval, Loaded, Pos};
+use crate::variant_usi::Protocol;
 use crate::{SearchMove, with_data};
 use polyboard_variants::bits::Bits;
 use polyboard_variants::{Board, Move, VariantSet, perft};
@@ -62,10 +67,13 @@ pub struct Variants {
     set: VariantSet,
     /// Variants built so far, by name (a redefinition replaces the entry).
     built: Vec<(String, Loaded)>,
-    /// The variant's name (`chess` when the chess engine plays).
+    /// The variant's name (the protocol's dedicated one, `chess` or `shogi`, when its
+    /// dedicated engine plays).
     name: String,
-    /// `None` while `chess` is chosen.
+    /// `None` while the dedicated engine's variant is chosen.
     current: Option<Current>,
+    /// What the front end reads and writes.
+    protocol: Protocol,
 }
 
 impl Default for Variants {
@@ -75,15 +83,23 @@ impl Default for Variants {
 }
 
 impl Variants {
-    /// The built-in variants; `chess` chosen.
+    /// The built-in variants over UCI; `chess` chosen.
     pub fn new() -> Variants {
-        Variants { set: VariantSet::builtin(), built: Vec::new(), name: CHESS.into(), current: None }
+        Variants::speaking(Protocol::Uci)
     }
 
-    /// Every variant loaded, `chess` first.
+    /// The built-in variants over `protocol`; its dedicated engine's variant chosen.
+    pub fn speaking(protocol: Protocol) -> Variants {
+        let name = protocol.dedicated().into();
+        Variants { set: VariantSet::builtin(), built: Vec::new(), name, current: None, protocol }
+    }
+
+    /// Every variant loaded that the protocol plays, the dedicated engine's first.
     pub fn names(&self) -> Vec<String> {
-        let mut names = vec![CHESS.to_string()];
-        names.extend(self.set.names().into_iter().filter(|n| n != CHESS));
+        let dedicated = self.protocol.dedicated();
+        let mut names = vec![dedicated.to_string()];
+        let plays = |n: &String| self.set.rules(n).is_ok_and(|r| self.protocol.plays(&r).is_ok());
+        names.extend(self.set.names().into_iter().filter(|n| n != dedicated && plays(n)));
         names
     }
 
@@ -92,9 +108,15 @@ impl Variants {
         &self.name
     }
 
-    /// True when a variant other than chess is chosen.
+    /// True when a variant other than the dedicated engine's is chosen.
     pub fn active(&self) -> bool {
         self.current.is_some()
+    }
+
+    /// The side to move in the chosen variant (0 moves first), if one is active.
+    pub fn side_to_move(&self) -> Option<usize> {
+        let cur = self.current.as_ref()?;
+        Some(with_game!(cur, g => g.board.side_to_move()))
     }
 
     /// The variant `name`, built once.
@@ -110,15 +132,18 @@ impl Variants {
 
     /// Chooses the variant `name` (case as listed) and sets its start position.
     pub fn select(&mut self, name: &str) -> Result<(), String> {
-        let Some(known) = self.names().into_iter().find(|n| n.eq_ignore_ascii_case(name)) else {
-            return Err(format!("UCI_Variant: unknown variant '{}'", clip(name)));
+        let dedicated = self.protocol.dedicated();
+        let all = std::iter::once(dedicated.to_string()).chain(self.set.names());
+        let Some(known) = all.into_iter().find(|n| n.eq_ignore_ascii_case(name)) else {
+            return Err(format!("{}: unknown variant '{}'", self.protocol.option(), clip(name)));
         };
-        if known == CHESS {
+        if known == dedicated {
             self.name = known;
             self.current = None;
             return Ok(());
         }
         let l = self.loaded(&known)?;
+        self.protocol.plays(l.rules()).map_err(|e| format!("{}: {e}", self.protocol.option()))?;
         self.name = known;
         self.current = Some(start_of(l)?);
         Ok(())
@@ -141,7 +166,7 @@ impl Variants {
     /// illegal one stay played.
     pub fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
         let Some(cur) = &self.current else { return Ok(()) };
-        let next = with_game!(cur, g => set_position(g, args).map(|(g, e)| (Width::wrap(g), e)));
+        let next = with_game!(cur, g => set_position(g, args, self.protocol).map(|(g, e)| (Width::wrap(g), e)));
         let (game, error) = next?;
         self.current = Some(game);
         error.map_or(Ok(()), Err)
@@ -150,7 +175,7 @@ impl Variants {
     /// The key a `searchmoves` move text stands for, if it is legal.
     pub fn move_key(&self, text: &str) -> Option<u32> {
         let cur = self.current.as_ref()?;
-        with_game!(cur, g => g.board.parse_move(text).ok().map(|m| m.key()))
+        with_game!(cur, g => self.protocol.parse(&g.board, text).ok().map(|m| m.key()))
     }
 
     /// Starts a search of the current position in its own thread.
@@ -163,9 +188,9 @@ impl Variants {
         settings: Settings,
     ) -> Option<std::io::Result<JoinHandle<()>>> {
         let cur = self.current.clone()?;
-        let (out, tt, control) = (out.clone(), tt.clone(), control.clone());
+        let (out, tt, control, protocol) = (out.clone(), tt.clone(), control.clone(), self.protocol);
         Some(std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            with_game!(cur, g => run(g, &out, &tt, &control, &limits, &settings));
+            with_game!(cur, g => run(g, protocol, &out, &tt, &control, &limits, &settings));
         }))
     }
 
@@ -174,7 +199,8 @@ impl Variants {
         let Some(cur) = &self.current else { return };
         let start = Instant::now();
         let mut rows: Vec<(String, u64)> = with_game!(cur, g => {
-            perft::divide(&g.board, depth.max(1), false).into_iter().map(|(m, n)| (g.board.move_text(m), n)).collect()
+            let rows = perft::divide(&g.board, depth.max(1), false);
+            rows.into_iter().map(|(m, n)| (self.protocol.text(&g.board, m), n)).collect()
         });
         rows.sort();
         let mut total = 0;
@@ -192,7 +218,10 @@ impl Variants {
     /// `d`: the board, its FEN and key, and the checkers' squares.
     pub fn display(&self, out: &Output) {
         let Some(cur) = &self.current else { return };
-        let text = with_game!(cur, g => display(&g.board));
+        let mut text = with_game!(cur, g => display(&g.board));
+        if self.protocol == Protocol::Usi {
+            text += &format!("\nSfen: {}", with_game!(cur, g => g.board.sfen()));
+        }
         say(out, &format!("{text}\nVariant: {}", self.name));
     }
 }
@@ -239,18 +268,22 @@ fn start_of(l: Loaded) -> Result<Current, String> {
 }
 
 /// The game after `position ...`, and the error that stopped the moves early.
-fn set_position<B: Width>(g: &Game<B>, args: &[&str]) -> Result<(Game<B>, Option<String>), String> {
+fn set_position<B: Width>(g: &Game<B>, args: &[&str], protocol: Protocol) -> Result<(Game<B>, Option<String>), String> {
     let t = &g.data.tables;
     let (board, rest) = match args.first() {
         Some(&"startpos") => {
             (Board::from_fen(t, &t.rules.start_fen).map_err(|e| format!("position ignored: {e}"))?, &args[1..])
         }
-        Some(&"fen") => {
+        Some(&kind) if matches!(kind, "fen" | "sfen") => {
             let end = args.iter().position(|&a| a == "moves").unwrap_or(args.len());
-            let fen = args[1..end].join(" ");
-            (Board::from_fen(t, &fen).map_err(|e| format!("position ignored: {e}"))?, &args[end..])
+            let text = args[1..end].join(" ");
+            let board = protocol.read(t, kind, &text);
+            (
+                board.map_err(|e| if e.starts_with("position") { e } else { format!("position ignored: {e}") })?,
+                &args[end..],
+            )
         }
-        _ => return Err("position: expected 'startpos' or 'fen <fen>'".into()),
+        _ => return Err(format!("position: expected 'startpos' or '{}'", protocol.position_forms())),
     };
     let moves = match rest.first() {
         None => &[][..],
@@ -259,7 +292,7 @@ fn set_position<B: Width>(g: &Game<B>, args: &[&str]) -> Result<(Game<B>, Option
     };
     let mut game = Game { data: g.data, board, keys: Vec::new(), checks: Vec::new() };
     for text in moves {
-        match game.board.parse_move(text) {
+        match protocol.parse(&game.board, text) {
             Ok(mv) => {
                 game.keys.push(game.board.key());
                 game.checks.push(game.board.in_check());
@@ -295,17 +328,25 @@ fn display<B: Bits>(b: &Board<'static, B>) -> String {
 }
 
 /// Searches `g` and prints `bestmove`.
-fn run<B: Bits>(g: Game<B>, out: &Output, tt: &Table, control: &Control, limits: &Limits, settings: &Settings) {
+fn run<B: Bits>(
+    g: Game<B>,
+    protocol: Protocol,
+    out: &Output,
+    tt: &Table,
+    control: &Control,
+    limits: &Limits,
+    settings: &Settings,
+) {
     let root = Pos::new(g.data, g.board, &g.checks);
-    let mut reporter = VariantReporter { out: out.clone(), root: g.board };
+    let mut reporter = VariantReporter { out: out.clone(), root: g.board, protocol };
     let outcome = search(&root, &g.keys, &Eval::default(), limits, settings, tt, control, &mut reporter);
     let line = match outcome.best {
-        None => "bestmove 0000".to_string(),
+        None => format!("bestmove {}", protocol.no_move()),
         Some(best) => {
-            let mut l = format!("bestmove {}", g.board.move_text(best));
+            let mut l = format!("bestmove {}", protocol.text(&g.board, best));
             let after = g.board.play(best);
             if let Some(p) = outcome.ponder.and_then(|p| legal(&after, p)) {
-                l.push_str(&format!(" ponder {}", after.move_text(p)));
+                l.push_str(&format!(" ponder {}", protocol.text(&after, p)));
             }
             l
         }
@@ -323,6 +364,7 @@ fn legal<B: Bits>(b: &Board<'static, B>, mv: Move) -> Option<Move> {
 struct VariantReporter<B: Bits + 'static> {
     out: Output,
     root: Board<'static, B>,
+    protocol: Protocol,
 }
 
 impl<B: Bits> Reporter<Move> for VariantReporter<B> {
@@ -334,13 +376,16 @@ impl<B: Bits> Reporter<Move> for VariantReporter<B> {
                 break;
             }
             pv.push(' ');
-            pv.push_str(&pos.move_text(m));
+            pv.push_str(&self.protocol.text(&pos, m));
             pos = pos.play(m);
         }
-        say(&self.out, &info_line(info, &pv));
+        say(&self.out, &self.protocol.info(info, &pv));
     }
 
     fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
-        say(&self.out, &format!("info depth {depth} currmove {} currmovenumber {number}", self.root.move_text(mv)));
+        say(
+            &self.out,
+            &format!("info depth {depth} currmove {} currmovenumber {number}", self.protocol.text(&self.root, mv)),
+        );
     }
 }

@@ -69,7 +69,7 @@ fn play_games(games: usize, seed: u64) -> Tally {
                 break;
             }
             let mut pick = (splitmix64(&mut rng) % legal.len() as u64) as usize;
-            if splitmix64(&mut rng) % 3 == 0 {
+            if splitmix64(&mut rng).is_multiple_of(3) {
                 // Look for a check, starting at the random pick.
                 let gives_check = |i: usize| theirs.play(usi::parse(&theirs, &legal[i]).unwrap()).is_check();
                 if let Some(i) = (0..legal.len()).map(|k| (pick + k) % legal.len()).find(|&i| gives_check(i)) {
