@@ -20,11 +20,20 @@ a flag fall, an illegal move, a missing `bestmove` or a crash loses for the offe
 is counted. The result line has W/D/L from polyboard's side, the score and the Elo
 difference with its 95% interval (the same computation as scripts/match.py).
 Requires pyffish and python-chess (scripts/match.py is imported for its Elo helper).
+
+`--protocol usi` plays a shogi-family variant over USI instead (polyboard as `polyboard
+usi`, Fairy-Stockfish 11.1 in USI mode, both told `UCI_Variant`, the name 11.1 reads and
+polyboard takes as well as `USI_Variant`): positions go out as `position startpos moves`
+in USI move text, clocks as `btime` (the first mover's) and `wtime`, `bestmove resign`
+loses; the referee is pyffish, the moves translated between USI and its UCI text:
+
+    nice -n 10 python3 scripts/variant_match.py --protocol usi --variant minishogi --opponent fairy-stockfish --games 20 --tc 0+0.1
 """
 import argparse
 import os
 import queue
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -53,8 +62,8 @@ class Engine:
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.q = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.send("uci")
-        self.wait("uciok", 30)
+        self.send(PROTOCOL[0])
+        self.wait(PROTOCOL[0] + "ok", 30)
         opts = dict(self.options, Hash=str(self.hash), UCI_Variant=self.variant)
         for k, v in opts.items():
             self.send(f"setoption name {k} value {v}")
@@ -100,6 +109,53 @@ class Engine:
             self.p.kill()
 
 
+# "uci" or "usi" (--protocol); with "usi", the board's files and ranks for the translation.
+PROTOCOL = ["uci", 0, 0]
+
+
+def usi_square(sq):
+    """UCI square text (a1) to USI (5e on a 5x5 board)."""
+    file, rank = ord(sq[0]) - ord("a"), int(sq[1:]) - 1
+    return f"{PROTOCOL[1] - file}{chr(ord('a') + PROTOCOL[2] - 1 - rank)}"
+
+
+def uci_square(sq):
+    """USI square text (5e) to UCI (a1)."""
+    n, letter = int(sq[:-1]), sq[-1]
+    return f"{chr(ord('a') + PROTOCOL[1] - n)}{PROTOCOL[2] - (ord(letter) - ord('a'))}"
+
+
+def split_squares(text):
+    """A move's squares and suffix: ('P', 'e4', '') for a drop, ('e2', 'e4', '+') else."""
+    m = re.fullmatch(r"([A-Z])[@*]([a-z0-9]+)", text)
+    if m:
+        return m.group(1), m.group(2), ""
+    m = re.fullmatch(r"([a-z]\d+|\d+[a-z])([a-z]\d+|\d+[a-z])(.*)", text)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def to_protocol(mv):
+    """A referee (UCI) move in the protocol's text."""
+    if PROTOCOL[0] == "uci":
+        return mv
+    a, b, suffix = split_squares(mv)
+    return f"{a}*{usi_square(b)}" if len(a) == 1 else f"{usi_square(a)}{usi_square(b)}{suffix}"
+
+
+def from_protocol(mv):
+    """The protocol's move text as the referee's UCI text (None when it is not a move)."""
+    if PROTOCOL[0] == "uci":
+        return mv
+    parts = split_squares(mv)
+    if parts is None:
+        return None
+    a, b, suffix = parts
+    try:
+        return f"{a}@{uci_square(b)}" if len(a) == 1 else f"{uci_square(a)}{uci_square(b)}{suffix}"
+    except ValueError:
+        return None
+
+
 def openings(variant, n, seed=12):
     rng = random.Random(seed)
     out = []
@@ -141,7 +197,7 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
     moves = list(opening)
     clocks = [base, base] if base > 0 else [inc, inc]
     for e in engines:
-        e.send("ucinewgame")
+        e.send(PROTOCOL[0] + "newgame")
         e.send("isready")
         if e.wait("readyok", 30) is None:
             return (0.0 if e is engines[0] else 1.0), "crash", engines.index(e)
@@ -151,11 +207,14 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
             return r[0], r[1], None
         side = len(moves) % 2
         e = engines[side]
-        e.send(f"position startpos moves {' '.join(moves)}" if moves else "position startpos")
+        e.send(f"position startpos moves {' '.join(map(to_protocol, moves))}" if moves else "position startpos")
         ms = [max(1, int(c * 1000)) for c in clocks]
         t0 = time.monotonic()
         if base == 0:
             e.send(f"go movetime {int(inc * 1000)}")
+        elif PROTOCOL[0] == "usi":
+            # USI's b is the side that moves first (the referee's White).
+            e.send(f"go btime {ms[0]} wtime {ms[1]} binc {int(inc * 1000)} winc {int(inc * 1000)}")
         else:
             e.send(f"go wtime {ms[0]} btime {ms[1]} winc {int(inc * 1000)} binc {int(inc * 1000)}")
         line = e.wait("bestmove", clocks[side] + 5)
@@ -175,6 +234,9 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
         clocks[side] += inc
         parts = line.split()
         mv = parts[1] if len(parts) > 1 else "0000"
+        if mv == "resign":
+            return lose, "resign", None
+        mv = from_protocol(mv)
         if mv not in sf.legal_moves(variant, fen, moves):
             print(f"  illegal {mv} after {' '.join(moves)}", flush=True)
             return lose, "illegal", side
@@ -191,13 +253,18 @@ def main():
     ap.add_argument("--tc", default="4+0.04")
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--protocol", default="uci", choices=["uci", "usi"])
     ap.add_argument("--grace", type=float, default=1.0,
                     help="with 0+T: seconds a move may run late before it forfeits (a loaded box delays both)")
     a = ap.parse_args()
     base_s, _, inc_s = a.tc.partition("+")
     base, inc = float(base_s), float(inc_s or 0)
     cmd, options = OPPONENTS[a.opponent]
-    ours = Engine([a.engine, "uci"], {"Threads": "1"}, a.variant, a.hash)
+    PROTOCOL[0] = a.protocol
+    board = sf.start_fen(a.variant).split()[0].split("[")[0].split("/")
+    PROTOCOL[1] = sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\d+|[A-Za-z]", board[0]))
+    PROTOCOL[2] = len(board)
+    ours = Engine([a.engine, a.protocol], {"Threads": "1"}, a.variant, a.hash)
     theirs = Engine(cmd, options, a.variant, a.hash)
     w = d = l = 0
     scores = []

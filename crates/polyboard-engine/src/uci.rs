@@ -290,15 +290,7 @@ impl Engine {
                 }
             }
             "uci_variant" => self.variants.select(&value),
-            "variantpath" => {
-                if value.is_empty() || value == "<empty>" {
-                    Ok(())
-                } else {
-                    self.variants.load_path(&value).map(|added| {
-                        self.info(&format!("VariantPath: loaded {}", added.join(", ")));
-                    })
-                }
-            }
+            "variantpath" => self.variants.set_path(&value).map(|loaded| loaded.map_or((), |l| self.info(&l))),
             _ => Err(format!("unknown option '{}'", clip(&name))),
         };
         if let Err(e) = result {

@@ -283,15 +283,7 @@ impl Engine {
                 }
             }
             "usi_variant" | "uci_variant" => self.variants.select(&value),
-            "variantpath" => {
-                if value.is_empty() || value == "<empty>" {
-                    Ok(())
-                } else {
-                    self.variants.load_path(&value).map(|added| {
-                        self.info(&format!("VariantPath: loaded {}", added.join(", ")));
-                    })
-                }
-            }
+            "variantpath" => self.variants.set_path(&value).map(|loaded| loaded.map_or((), |l| self.info(&l))),
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
             "usi_ponder" => Ok(()),
             _ => Err(format!("unknown option '{}'", clip(&name))),

@@ -162,6 +162,16 @@ impl Variants {
         Ok(added)
     }
 
+    /// The `VariantPath` option: loads the file `value` (nothing for an empty value or
+    /// `<empty>`); returns the line to report, naming the variants loaded.
+    pub fn set_path(&mut self, value: &str) -> Result<Option<String>, String> {
+        if value.is_empty() || value == "<empty>" {
+            return Ok(None);
+        }
+        let added = self.load_path(value)?;
+        Ok(Some(format!("VariantPath: loaded {}", added.join(", "))))
+    }
+
     /// `position startpos|fen ... [moves ...]` for the chosen variant. Moves before an
     /// illegal one stay played.
     pub fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
