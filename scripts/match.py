@@ -85,8 +85,10 @@ def start(cmd, proto, options):
     return eng
 
 
-def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None):
-    """engines[0] plays White. Returns (result, reason, offender index or None, game)."""
+def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None, spent_by=None,
+              nodes=None):
+    """engines[0] plays White. Returns (result, reason, offender index or None, game).
+    `spent_by`, when given, gathers each side's [seconds thought, moves]."""
     board = chess.Board(fen)
     game = chess.pgn.Game()
     game.setup(board)
@@ -95,7 +97,9 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, marg
     clocks = [base, base]
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         side = 0 if board.turn == chess.WHITE else 1
-        if movetime:
+        if nodes:
+            limit = chess.engine.Limit(nodes=nodes)
+        elif movetime:
             limit = chess.engine.Limit(time=movetime)
         else:
             limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc)
@@ -108,7 +112,12 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, marg
         except chess.engine.EngineError:
             return ("0-1" if side == 0 else "1-0"), "illegal", side, game
         spent = time.monotonic() - t0
-        if movetime:
+        if spent_by is not None:
+            spent_by[side][0] += spent
+            spent_by[side][1] += 1
+        if nodes:
+            pass
+        elif movetime:
             if spent > movetime + 1.0:
                 return ("0-1" if side == 0 else "1-0"), "forfeit", side, game
         else:
@@ -144,7 +153,13 @@ def main():
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--pgn", default=None)
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="a fixed node count a move instead of the clock (self-play tests that the load cannot skew)")
+    ap.add_argument("--openings", default=None, help="a file of FENs, one a line, instead of the built-in openings")
     a = ap.parse_args()
+    if a.openings:
+        with open(a.openings) as f:
+            OPENINGS[:] = [line.split(";")[0].strip() for line in f if line.strip()]
 
     def opts(pairs):
         d = {"Threads": 1, "Hash": a.hash, "Ponder": False}
@@ -167,8 +182,8 @@ def main():
     their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join([a.self_engine or ""] + a.self_option) + ")"
     pgn = open(a.pgn, "w") if a.pgn else None
     r = play_match(lambda: start_ours(a.option), start_theirs, their_name, a.games, a.tc, a.max_plies, pgn,
-                   first=a.first_game, margin=a.margin)
-    print(f"polyboard vs {their_name} at {a.tc}: W {r['w']} D {r['d']} L {r['l']} of {r['n']}, "
+                   first=a.first_game, margin=a.margin, nodes=a.nodes)
+    print(f"polyboard vs {their_name} at {f'{a.nodes} nodes' if a.nodes else a.tc}: W {r['w']} D {r['d']} L {r['l']} of {r['n']}, "
           f"score {100 * r['score']:.1f}%, Elo {r['elo']:+.0f} +/- {r['err']:.0f} (95%)")
     print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in r["faults"].items()))
     if a.margin:
@@ -177,7 +192,7 @@ def main():
 
 
 def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, pgn=None, our_name="polyboard",
-               first=0, margin=0.0):
+               first=0, margin=0.0, nodes=None):
     """Plays `games` games between the engines the two functions start (`our_name`
     is the first), openings in turn, each with both colours. `tc` is `BASE+INC` or `0+T`.
     Returns W/D/L from the first engine's side, the score, Elo and its 95% half-width,
@@ -192,15 +207,21 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
     scores = []
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
     overruns = [0, 0]
+    thought = [[0.0, 0], [0.0, 0]]
     for g in range(first, first + games):
         fen = OPENINGS[(g // 2) % len(OPENINGS)]
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
         names = [our_name, their_name] if we_white else [their_name, our_name]
         over = [0, 0]
-        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, max_plies, g, margin, over)
+        spent_by = [[0.0, 0], [0.0, 0]]
+        result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, max_plies, g, margin, over,
+                                                   spent_by, nodes)
         for side in (0, 1):
-            overruns[0 if pair[side] is ours else 1] += over[side]
+            who = 0 if pair[side] is ours else 1
+            overruns[who] += over[side]
+            thought[who][0] += spent_by[side][0]
+            thought[who][1] += spent_by[side][1]
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1
@@ -222,7 +243,9 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
         game.headers["Termination"] = reason
         if pgn:
             print(game, file=pgn, end="\n\n", flush=True)
-        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); {our_name} +{w} ={d} -{l}", flush=True)
+        ms = [1000 * t / max(m, 1) for t, m in thought]
+        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); {our_name} +{w} ={d} -{l}; "
+              f"ms a move so far {ms[0]:.0f}/{ms[1]:.0f}", flush=True)
     n = len(scores)
     mean = sum(scores) / n if n else 0.0
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) if n else 0.0
