@@ -111,6 +111,28 @@ pub struct Weights {
     pub shelter: [S; 3],
     /// For the side to move.
     pub tempo: S,
+    /// An enemy piece attacked by our pawns, by the attacked piece's role.
+    pub threat_pawn: [S; 6],
+    /// An enemy piece attacked by our knights or bishops, by its role (pawns and
+    /// minor pieces only when they are not defended).
+    pub threat_minor: [S; 6],
+    /// An enemy piece attacked by our rooks, by its role (pawns, minor pieces and
+    /// rooks only when they are not defended).
+    pub threat_rook: [S; 6],
+    /// An enemy piece (not a pawn) that we attack and it does not defend.
+    pub hanging: S,
+    /// Squares from which our knight, bishop, rook or queen can give check, that it
+    /// attacks and the enemy does not.
+    pub safe_check: [S; 4],
+    /// A knight or a bishop on an outpost: the enemy's half, protected by our pawn,
+    /// out of reach of the enemy's pawns.
+    pub outpost: [S; 2],
+    /// A pawn that no pawn beside it can support and whose stop square an enemy
+    /// pawn attacks.
+    pub backward: S,
+    /// A passed pawn whose path to promotion is empty and whose stop square the
+    /// enemy does not attack, by relative rank.
+    pub passed_free: [S; 8],
 }
 
 impl Weights {
@@ -137,6 +159,14 @@ impl Weights {
             danger_scale,
             shelter,
             tempo,
+            threat_pawn,
+            threat_minor,
+            threat_rook,
+            hanging,
+            safe_check,
+            outpost,
+            backward,
+            passed_free,
         } = self;
         let mut v: Vec<&mut S> = Vec::new();
         v.extend(material.iter_mut());
@@ -154,6 +184,14 @@ impl Weights {
         v.extend([doubled, isolated, bishop_pair, rook_open, rook_half_open]);
         v.extend(shelter.iter_mut());
         v.push(tempo);
+        v.extend(threat_pawn.iter_mut());
+        v.extend(threat_minor.iter_mut());
+        v.extend(threat_rook.iter_mut());
+        v.push(hanging);
+        v.extend(safe_check.iter_mut());
+        v.extend(outpost.iter_mut());
+        v.push(backward);
+        v.extend(passed_free.iter_mut());
         let mut out: Vec<&mut i32> = v.into_iter().flat_map(|S(mg, eg)| [mg, eg]).collect();
         out.extend(attack_units.iter_mut());
         out.push(danger_scale);
@@ -259,6 +297,14 @@ impl Weights {
             danger_scale: 6,
             shelter: [S(12, 0), S(6, 0), S(-14, 0)],
             tempo: S(14, 6),
+            threat_pawn: [S(0, 0), S(55, 45), S(55, 45), S(75, 40), S(70, 35), S(0, 0)],
+            threat_minor: [S(3, 25), S(25, 30), S(25, 35), S(50, 60), S(40, 90), S(0, 0)],
+            threat_rook: [S(2, 25), S(20, 35), S(20, 35), S(15, 20), S(45, 50), S(0, 0)],
+            hanging: S(35, 20),
+            safe_check: [S(40, 5), S(25, 5), S(40, 5), S(30, 5)],
+            outpost: [S(25, 15), S(12, 6)],
+            backward: S(-8, -10),
+            passed_free: [S(0, 0), S(0, 0), S(0, 4), S(2, 8), S(5, 15), S(10, 30), S(20, 60), S(0, 0)],
         }
     }
 }
@@ -352,6 +398,9 @@ pub fn evaluate(s: &PieceSets, stm: Color, w: &Weights) -> i32 {
     let all_pawns = pawns[0] | pawns[1];
 
     let mut sides = [Side { mg_eg: S(0, 0), attackers: 0, units: 0 }, Side { mg_eg: S(0, 0), attackers: 0, units: 0 }];
+    // What each side attacks: by role (pawns, knights, bishops, rooks, queens, king)
+    // and in all.
+    let mut att_by = [[0u64; 6]; 2];
     let mut phase = 0;
     for color in Color::ALL {
         let us = color.index();
@@ -374,6 +423,7 @@ pub fn evaluate(s: &PieceSets, stm: Color, w: &Weights) -> i32 {
                     Role::Queen => Sl::rook(sq, occ) | Sl::bishop(sq, occ),
                     _ => continue,
                 };
+                att_by[us][role.index()] |= att;
                 let mob = (att & safe).count_ones() as usize;
                 acc += match role {
                     Role::Knight => w.mob_knight[mob.min(8)],
@@ -398,12 +448,24 @@ pub fn evaluate(s: &PieceSets, stm: Color, w: &Weights) -> i32 {
         if s.get(color, Role::Bishop).count_ones() >= 2 {
             acc += w.bishop_pair;
         }
-        acc += pawn_structure(color, &pawns, &pawn_att, kings, occ, w);
         acc += shelter(color, kings[us], pawns[us], w);
         sides[us].mg_eg += acc;
         // Attacks on the enemy king are scored against the enemy below.
         sides[them].attackers = attackers;
         sides[them].units = units;
+    }
+    for color in Color::ALL {
+        let us = color.index();
+        att_by[us][0] = pawn_att[us];
+        att_by[us][5] = attacks::king(kings[us]);
+    }
+    let att_all = [att_by[0].iter().fold(0, |a, b| a | b), att_by[1].iter().fold(0, |a, b| a | b)];
+    for color in Color::ALL {
+        let us = color.index();
+        let mut acc = pawn_structure(color, &pawns, &pawn_att, kings, occ, att_all[us ^ 1], w);
+        acc += threats(s, color, &att_by, &att_all, kings[us ^ 1], occ, w);
+        acc += outposts(s, color, &pawn_att, w);
+        sides[us].mg_eg += acc;
     }
     // King danger: grows with the square of the attack units once two pieces join.
     for (i, side) in sides.iter_mut().enumerate() {
@@ -431,7 +493,88 @@ fn king_zone(color: Color, ksq: usize) -> u64 {
     around | forward
 }
 
-fn pawn_structure(color: Color, pawns: &[u64; 2], pawn_att: &[u64; 2], kings: [usize; 2], occ: u64, w: &Weights) -> S {
+/// Threats of `color` against the enemy's pieces, and its safe checks against the
+/// enemy king on `eksq`.
+fn threats(
+    s: &PieceSets,
+    color: Color,
+    att_by: &[[u64; 6]; 2],
+    att_all: &[u64; 2],
+    eksq: usize,
+    occ: u64,
+    w: &Weights,
+) -> S {
+    let us = color.index();
+    let them = us ^ 1;
+    let enemy = color.other();
+    let undefended = !att_all[them];
+    let minors = att_by[us][1] | att_by[us][2];
+    let rooks = att_by[us][3];
+    let mut acc = S(0, 0);
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let r = role.index();
+        let bb = s.get(enemy, role);
+        if bb == 0 {
+            continue;
+        }
+        // Pawns and minor pieces count as targets of equal or bigger pieces only
+        // when they hang.
+        let weak = if r <= 2 { bb & undefended } else { bb };
+        acc += w.threat_pawn[r] * (bb & att_by[us][0]).count_ones() as i32;
+        acc += w.threat_minor[r] * (weak & minors).count_ones() as i32;
+        acc += w.threat_rook[r] * (if r <= 3 { bb & undefended } else { bb } & rooks).count_ones() as i32;
+        if r > 0 {
+            acc += w.hanging * (bb & undefended & att_all[us]).count_ones() as i32;
+        }
+    }
+    let safe = !att_all[them] & !s.color(color);
+    let diagonal = Sl::bishop(eksq, occ);
+    let straight = Sl::rook(eksq, occ);
+    let checks = [
+        att_by[us][1] & attacks::knight(eksq),
+        att_by[us][2] & diagonal,
+        att_by[us][3] & straight,
+        att_by[us][4] & (diagonal | straight),
+    ];
+    for (i, c) in checks.iter().enumerate() {
+        acc += w.safe_check[i] * (c & safe).count_ones() as i32;
+    }
+    acc
+}
+
+/// Knights and bishops of `color` on outposts.
+fn outposts(s: &PieceSets, color: Color, pawn_att: &[u64; 2], w: &Weights) -> S {
+    let us = color.index();
+    // Every square an enemy pawn may attack some day: its attacks filled towards us.
+    let mut reach = pawn_att[us ^ 1];
+    let enemy_half = match color {
+        Color::White => {
+            reach |= reach >> 8;
+            reach |= reach >> 16;
+            reach |= reach >> 32;
+            0x00ff_ffff_0000_0000
+        }
+        Color::Black => {
+            reach |= reach << 8;
+            reach |= reach << 16;
+            reach |= reach << 32;
+            0x0000_0000_ffff_ff00
+        }
+    };
+    let squares = enemy_half & pawn_att[us] & !reach;
+    w.outpost[0] * (s.get(color, Role::Knight) & squares).count_ones() as i32
+        + w.outpost[1] * (s.get(color, Role::Bishop) & squares).count_ones() as i32
+}
+
+fn pawn_structure(
+    color: Color,
+    pawns: &[u64; 2],
+    pawn_att: &[u64; 2],
+    kings: [usize; 2],
+    occ: u64,
+    enemy_att: u64,
+    w: &Weights,
+) -> S {
     let us = color.index();
     let them = us ^ 1;
     let mut acc = S(0, 0);
@@ -458,10 +601,18 @@ fn pawn_structure(color: Color, pawns: &[u64; 2], pawn_att: &[u64; 2], kings: [u
         if phalanx || protected {
             acc += w.connected[rr];
         }
+        let stop = if color == Color::White { sq + 8 } else { sq.wrapping_sub(8) };
+        let support = (front_span(color.other(), sq) | rank_bb) & adjacent;
+        if own & adjacent != 0 && own & support == 0 && stop < 64 && pawn_att[them] & (1u64 << stop) != 0 {
+            acc += w.backward;
+        }
         if front_span(color, sq) & pawns[them] == 0 && (own & file & front_span(color, sq)) == 0 {
             acc += w.passed[rr];
-            let stop = if color == Color::White { sq + 8 } else { sq.wrapping_sub(8) };
             if stop < 64 {
+                let path = front_span(color, sq) & file;
+                if path & occ == 0 && enemy_att & (1u64 << stop) == 0 {
+                    acc += w.passed_free[rr];
+                }
                 let weight = (rr as i32 - 2).max(0);
                 let d = distance(kings[them], stop) * 2 - distance(kings[us], stop);
                 acc += w.passed_king * (d * weight);
@@ -558,9 +709,10 @@ mod tests {
 
     #[test]
     fn symmetric_and_sane() {
-        // The start position is level but for the tempo.
+        // The start position is level but for the first move's edge (Stockfish, whose
+        // scores the weights are fitted to, gives White about a third of a pawn).
         let start = eval(polyboard_chess::START_FEN);
-        assert!(start.abs() < 30, "{start}");
+        assert!((0..50).contains(&start), "{start}");
         // A mirrored position scores the same for the side to move.
         let a = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = eval("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");

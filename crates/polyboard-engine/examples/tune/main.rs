@@ -1,56 +1,52 @@
 //! Texel tuning of the chess or the shogi evaluation's weights.
 //!
 //! ```sh
-//! cargo run --release -p polyboard-engine --example tune -- DATA [--out FILE] [--threads N] [--passes N] [--step N]
-//! cargo run --release -p polyboard-engine --example tune -- --variant shogi DATA [--out FILE] ...
+//! cargo run --release -p polyboard-engine --example tune -- DATA [--lambda L] [--out FILE] [--threads N] [--rounds N] [--epochs N] [--l2 X]
+//! cargo run --release -p polyboard-engine --example tune -- --variant shogi DATA [--lambda L] [--out FILE] [--passes N] [--step N] ...
 //! cargo run --release -p polyboard-engine --example tune -- [--variant shogi] --dump
 //! ```
 //!
-//! Chess: DATA holds one position a line, `FEN [result]` with the result from White's
-//! side (`[1.0]`, `[0.5]`, `[0.0]`), as `scripts/texel_data.py` writes it; the result
-//! (`--out`, default `weights.txt`) is one value a line in `Weights::values_mut` order,
-//! to copy over `crates/polyboard-engine/src/weights.txt`.
+//! DATA holds one position a line, `FEN [result] score` (chess, result from White's
+//! side, as `scripts/texel_data.py` then `scripts/texel_score.py` write them) or
+//! `SFEN [result] score` (shogi, from Black's side, `scripts/shogi_texel_data.py`); the
+//! score, a stronger engine's search score in its centipawns from the same side, is
+//! optional. The error of a set of weights is Texel's: the mean of `(label -
+//! sigmoid(K * eval))^2`, K fitted first with the weights fixed. `--lambda L` labels
+//! each position with `L * sigmoid(Ks * score) + (1 - L) * result` instead of the
+//! result alone, Ks fitted to the results first: the blend of game results and a
+//! stronger engine's evaluation that NNUE trainers use, with far less noise than
+//! results alone.
 //!
-//! Shogi (`--variant shogi`): DATA holds `SFEN [result]` lines with the result from
-//! Black's side, as `scripts/shogi_texel_data.py` writes them; the result (default
-//! `shogi_weights.txt`) is one value a line in the layout of
-//! `polyboard_engine::shogi_eval`, to copy over `crates/polyboard-engine/src/shogi_weights.txt`.
-//! The shogi evaluation is linear in its weights, so each position is read once into
-//! its feature counts and the error is computed from them.
+//! Chess (`chess.rs`): gradient descent on the linearised evaluation, with an L2 pull
+//! towards the starting weights (`--l2`, default 1e-8), game-disjoint held-out data and
+//! early stopping; see that module. The result (`--out`, default `weights.txt`) is one
+//! value a line in `Weights::values_mut` order, to copy over
+//! `crates/polyboard-engine/src/weights.txt` (keeping its two comment lines).
 //!
-//! The method is `polyboard_engine::texel`'s: K is fitted first with the weights fixed;
-//! then each weight in turn moves by `+step` or `-step` while the error falls, pass
-//! after pass, the step (`--step`, default 1 for chess, 16 for shogi) halving when a
-//! pass moves nothing, until a pass at step 1 moves nothing or `--passes` is reached.
-//! It starts from the weights the engine plays with now, or (shogi) from `--start FILE`;
-//! `--passes 0` only reports K and the error (to score held-out data). Rebuild to play
-//! with the result.
-//!
-//! Shogi, against overfitting (a few thousand games give far fewer positions than the
-//! chess data): `--holdout FILE` scores held-out positions (from other games) after
-//! every pass, at the same K; the weights written are those of the best held-out error,
-//! and the search stops when that error has not improved for three passes (early
-//! stopping). `--lambda L` labels each position with
-//! `L * sigmoid(Ks * score) + (1 - L) * result` instead of the result alone, where `score` is the playing engine's search
-//! score that `scripts/shogi_texel_data.py` writes after the result and Ks is fitted to
-//! the results first (the blend of game results and a stronger engine's evaluation
-//! that NNUE trainers use: far less noise than results of a few thousand games).
-//! `--only 0..22,162..205` tunes only the weights with those indices (see
-//! the offsets in `shogi_eval`). The entering-king weights (`enter`) are not tuned: the
-//! games hardly reach an entering king.
+//! Shogi (`--variant shogi`): the evaluation is linear in its weights, so each
+//! position is read once into its feature counts; the search is `polyboard_engine::texel`'s
+//! local search: each weight in turn moves by `+step` or `-step` while the error
+//! falls, pass after pass, the step (`--step`, default 16) halving when a pass moves
+//! nothing, until a pass at step 1 moves nothing or `--passes` is reached. It starts
+//! from the weights the engine plays with now, or from `--start FILE`; `--passes 0`
+//! only reports K and the error (to score held-out data). `--holdout FILE` scores
+//! held-out positions (from other games) after every pass, at the same K; the weights
+//! written are those of the best held-out error, and the search stops when that error
+//! has not improved for three passes (early stopping). `--only 0..22,162..205` tunes
+//! only the weights with those indices (see the offsets in `shogi_eval`). The
+//! entering-king weights (`enter`) are not tuned: the games hardly reach an entering
+//! king. The result (default `shogi_weights.txt`) goes over
+//! `crates/polyboard-engine/src/shogi_weights.txt`.
 
-use polyboard_chess::{Color, PieceSets, Position};
-use polyboard_engine::eval::{Weights, evaluate};
+mod chess;
+
+use polyboard_engine::eval::Weights;
 use polyboard_engine::shogi::Shogi;
 use polyboard_engine::shogi_eval::{ENTER, ShogiWeights, features};
 use polyboard_engine::texel::{error, fit_k, local_search};
 use polyboard_shogi::ShogiBoard;
 use polyboard_shogi::repr::FastBoard;
 
-/// A position's shogi features (index, count).
-type Features = Vec<(u16, i16)>;
-/// A shogi data row: the features, the result and the engine's score if given.
-type Row = (Features, f64, Option<i32>);
 
 /// The shogi weights as the tuner lists them.
 fn shogi_values(w: &mut ShogiWeights) -> Vec<&mut i32> {
@@ -94,8 +90,20 @@ fn main() {
         }
         return;
     }
-    let value_flags =
-        ["--out", "--threads", "--passes", "--step", "--variant", "--start", "--holdout", "--only", "--lambda"];
+    let value_flags = [
+        "--out",
+        "--threads",
+        "--passes",
+        "--step",
+        "--variant",
+        "--start",
+        "--holdout",
+        "--only",
+        "--lambda",
+        "--rounds",
+        "--epochs",
+        "--l2",
+    ];
     let path = args
         .iter()
         .enumerate()
@@ -118,41 +126,34 @@ fn main() {
         }
         true
     };
+    // The label: the result, or with --lambda L that blended with the engine's score
+    // (its own sigmoid scale fitted to the results first).
+    let lambda: f64 = get("--lambda").and_then(|t| t.parse().ok()).unwrap_or(0.0);
+    let rows = read(&path);
+    let scored: Vec<(i32, f64)> = rows.iter().filter_map(|(_, r, s)| Some(((*s)?, *r))).collect();
+    let (ks, _) = fit_k(&scored, &(), threads, &|s: &i32, _: &()| *s);
+    if lambda > 0.0 {
+        eprintln!("engine scores: K = {ks:.3} over {} positions; lambda {lambda}", scored.len());
+    }
+    let label = |r: f64, s: Option<i32>| match s {
+        Some(s) if lambda > 0.0 => lambda / (1.0 + 10f64.powf(-ks * s as f64 / 400.0)) + (1.0 - lambda) * r,
+        _ => r,
+    };
     if shogi {
-        let load = |path: &str| {
+        let load = |rows: Vec<(String, f64, Option<i32>)>| {
             let mut data = Vec::new();
-            for (n, (sfen, result, score)) in read(path).into_iter().enumerate() {
+            for (n, (sfen, result, score)) in rows.into_iter().enumerate() {
                 match polyboard_shogi::Position::from_sfen(&sfen) {
-                    Ok(p) => data.push((features(&Shogi::new(FastBoard::from_position(&p), &[])), result, score)),
-                    Err(e) => eprintln!("{path} line {}: {e}; skipped", n + 1),
+                    Ok(p) => {
+                        data.push((features(&Shogi::new(FastBoard::from_position(&p), &[])), label(result, score)))
+                    }
+                    Err(e) => eprintln!("line {}: {e}; skipped", n + 1),
                 }
             }
             data
         };
-        // The label: the result, or with --lambda L that blended with the engine's
-        // score (its own sigmoid scale fitted to the results first).
-        let lambda: f64 = get("--lambda").and_then(|t| t.parse().ok()).unwrap_or(0.0);
-        let raw = load(&path);
-        let scored: Vec<(i32, f64)> = raw.iter().filter_map(|(_, r, s)| Some(((*s)?, *r))).collect();
-        let (ks, _) = fit_k(&scored, &(), threads, &|s: &i32, _: &()| *s);
-        if lambda > 0.0 {
-            eprintln!("engine scores: K = {ks:.3} over {} positions; lambda {lambda}", scored.len());
-        }
-        let label = |rows: Vec<Row>| -> Vec<(Features, f64)> {
-            rows.into_iter()
-                .map(|(f, r, s)| {
-                    let t = match s {
-                        Some(s) if lambda > 0.0 => {
-                            lambda / (1.0 + 10f64.powf(-ks * s as f64 / 400.0)) + (1.0 - lambda) * r
-                        }
-                        _ => r,
-                    };
-                    (f, t)
-                })
-                .collect()
-        };
-        let data = label(raw);
-        let holdout = label(get("--holdout").map(|h| load(&h)).unwrap_or_default());
+        let data = load(rows);
+        let holdout = load(get("--holdout").map(|h| read(&h)).unwrap_or_default());
         eprintln!("{} positions, {} held out", data.len(), holdout.len());
         let eval =
             |f: &Vec<(u16, i16)>, w: &ShogiWeights| f.iter().map(|&(i, n)| w.values[i as usize] * n as i32).sum();
@@ -200,23 +201,6 @@ fn main() {
             since < 3
         });
     } else {
-        let mut data = Vec::new();
-        for (n, (fen, result, _)) in read(&path).into_iter().enumerate() {
-            match Position::from_fen(&fen) {
-                Ok(pos) => data.push(((PieceSets::of_position(&pos), pos.turn()), result)),
-                Err(e) => eprintln!("line {}: {e}; skipped", n + 1),
-            }
-        }
-        eprintln!("{} positions", data.len());
-        let eval = |(sets, turn): &(PieceSets, Color), w: &Weights| {
-            let e = evaluate(sets, *turn, w);
-            if *turn == Color::White { e } else { -e }
-        };
-        let mut w = Weights::default();
-        let (k, e) = fit_k(&data, &w, threads, &eval);
-        eprintln!("K = {k:.3}, error {e:.6}");
-        local_search(&data, &mut w, Weights::values_mut, &[], k, threads, passes, step, &eval, |w, p, s, m, e| {
-            report(w.to_text(), p, s, m, e)
-        });
+        chess::tune(&rows, &out, threads, &get, &label);
     }
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Adds a stronger engine's score to Texel training positions: reads `FEN [result]`
+lines (as `scripts/texel_data.py` writes them) and writes `FEN [result] score`, with
+`score` the engine's search score of the position in centipawns from White's side
+(mate scores as +/-3000). The chess tuner (`--example tune -- --lambda L`) blends it
+with the game result, as the shogi tuner does.
+
+Usage, from the repository root (heavy; niced):
+
+    nice -n 5 python3 scripts/texel_score.py --in texel.txt --out texel-scored.txt --depth 7
+
+The engine (Debian's Stockfish unless `--engine`) is driven over raw UCI, one search a
+position, with a fresh hash every 1000 positions; `--from`/`--to` select a line range so
+that several runs can share the work. No Python packages are needed.
+"""
+import argparse
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default="/usr/games/stockfish")
+    ap.add_argument("--in", dest="inp", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--depth", type=int, default=7)
+    ap.add_argument("--from", dest="start", type=int, default=0)
+    ap.add_argument("--to", dest="end", type=int, default=1 << 62)
+    a = ap.parse_args()
+
+    eng = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(line):
+        eng.stdin.write(line + "\n")
+
+    def wait(prefix):
+        lines = []
+        while True:
+            line = eng.stdout.readline()
+            if not line:
+                sys.exit("engine ended")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    send("uci")
+    wait("uciok")
+    send("setoption name Threads value 1")
+    send("setoption name Hash value 16")
+    send("isready")
+    wait("readyok")
+    with open(a.inp) as inp, open(a.out, "w") as out:
+        for n, line in enumerate(inp):
+            if n < a.start or n >= a.end:
+                continue
+            line = line.strip()
+            if not line:
+                continue
+            fen = line[: line.index("[")].strip()
+            if n % 1000 == 0:
+                send("ucinewgame")
+                send("isready")
+                wait("readyok")
+            send(f"position fen {fen}")
+            send(f"go depth {a.depth}")
+            score = None
+            for info in wait("bestmove"):
+                w = info.split()
+                if "score" in w:
+                    i = w.index("score")
+                    if w[i + 1] == "cp":
+                        score = int(w[i + 2])
+                    elif w[i + 1] == "mate":
+                        score = 3000 if int(w[i + 2]) > 0 else -3000
+            if score is None:
+                continue
+            if fen.split()[1] == "b":
+                score = -score
+            out.write(f"{line} {score}\n")
+            if n % 5000 == 0:
+                print(n, file=sys.stderr, flush=True)
+    send("quit")
+
+
+if __name__ == "__main__":
+    main()
