@@ -248,6 +248,27 @@ const KILLER: [i32; 2] = [900_000, 800_000];
 const COUNTER: i32 = 700_000;
 const BAD_NOISY: i32 = -1_000_000;
 const HISTORY_MAX: i32 = 16_384;
+/// The largest history index space that keeps continuation history (a table of
+/// `size * size` entries): chess's 768 piece-to pairs; the drop games go without.
+const CONT_MAX: usize = 1_024;
+
+/// The history a quiet move is ordered by: the side's butterfly-style table (by
+/// [`Searchable::history_index`]) plus the continuation histories of the moves one
+/// and two plies before (rows of `size * size` tables, empty when there is none).
+struct Hist<'h> {
+    main: &'h [i32],
+    cont: [&'h [i16]; 2],
+}
+
+impl Hist<'_> {
+    /// The combined history of the move with history index `i`.
+    #[inline(always)]
+    fn get(&self, i: usize) -> i32 {
+        self.main.get(i).copied().unwrap_or(0)
+            + self.cont[0].get(i).copied().unwrap_or(0) as i32
+            + self.cont[1].get(i).copied().unwrap_or(0) as i32
+    }
+}
 
 /// Orders the moves of one node: by score, ties broken by the move's key (highest
 /// first), so the order does not depend on the order of generation. Noisy moves are
@@ -300,11 +321,11 @@ impl<P: Searchable> Picker<P> {
             self.quiet.push(false);
         }
         if self.tt != 0 && !tt_found && self.main {
-            self.add_quiet(pos, &[]);
+            self.add_quiet(pos, &Hist { main: &[], cont: [&[], &[]] });
         }
     }
 
-    fn add_quiet(&mut self, pos: &P, history: &[i32]) {
+    fn add_quiet(&mut self, pos: &P, history: &Hist) {
         self.quiets_done = true;
         let start = self.moves.len();
         pos.generate_quiet(&mut self.moves);
@@ -316,7 +337,7 @@ impl<P: Searchable> Picker<P> {
     }
 
     /// The hash move first, then the killers, the counter-move, and history.
-    fn quiet_score(&self, pos: &P, mv: P::Move, history: &[i32]) -> i32 {
+    fn quiet_score(&self, pos: &P, mv: P::Move, history: &Hist) -> i32 {
         let k = mv.key();
         if k == self.tt {
             TT_SCORE
@@ -327,12 +348,12 @@ impl<P: Searchable> Picker<P> {
         } else if k == self.counter {
             COUNTER
         } else {
-            history.get(pos.history_index(mv)).copied().unwrap_or(0)
+            history.get(pos.history_index(mv))
         }
     }
 
     /// Rescore quiet moves added early (for a quiet hash move) once history is at hand.
-    fn rescore_quiets(&mut self, pos: &P, history: &[i32]) {
+    fn rescore_quiets(&mut self, pos: &P, history: &Hist) {
         for i in self.cur..self.moves.len() {
             if self.quiet.as_slice()[i] && self.scores.as_slice()[i] == 0 {
                 self.scores.as_mut_slice()[i] = self.quiet_score(pos, self.moves.as_slice()[i], history);
@@ -367,7 +388,7 @@ impl<P: Searchable> Picker<P> {
     }
 
     /// The next move to search; quiet moves only when `quiets` holds.
-    fn next(&mut self, pos: &P, history: &[i32], quiets: bool) -> Option<(P::Move, bool, i32)> {
+    fn next(&mut self, pos: &P, history: &Hist, quiets: bool) -> Option<(P::Move, bool, i32)> {
         loop {
             let best = self.best();
             let need_quiets = match best {
@@ -415,6 +436,9 @@ struct Worker<'a, P: Searchable, E, M> {
     stack: Vec<Frame>,
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    /// Continuation history: `[previous move's index][this move's index]`, when the
+    /// game's history index space is at most [`CONT_MAX`].
+    cont: Vec<i16>,
     counter: Vec<u32>,
     pv: Vec<P::Move>,
     pv_len: [usize; MAX_PLY + 1],
@@ -444,6 +468,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             stack: vec![Frame { eval: 0, hist: NONE }; MAX_PLY + 4],
             killers: vec![[0; 2]; MAX_PLY + 4],
             history: vec![0; 2 * P::HISTORY_SIZE],
+            cont: if P::HISTORY_SIZE <= CONT_MAX { vec![0; P::HISTORY_SIZE * P::HISTORY_SIZE] } else { Vec::new() },
             counter: vec![0; P::HISTORY_SIZE],
             pv: vec![P::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
@@ -593,13 +618,43 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         }
     }
 
+    /// The continuation-history rows of the moves one and two plies before `ply`.
+    fn cont_rows(&self, ply: usize) -> [usize; 2] {
+        let row = |back: usize| {
+            let h = if ply >= back { self.stack[ply - back].hist } else { NONE };
+            if h < P::HISTORY_SIZE && !self.cont.is_empty() { h * P::HISTORY_SIZE } else { NONE }
+        };
+        [row(1), row(2)]
+    }
+
+    /// The history view for the side to move at `ply`.
+    fn hist_view(&self, side: usize, rows: [usize; 2]) -> Hist<'_> {
+        let row = |r: usize| if r == NONE { &[][..] } else { &self.cont[r..r + P::HISTORY_SIZE] };
+        Hist {
+            main: &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE],
+            cont: [row(rows[0]), row(rows[1])],
+        }
+    }
+
+    /// Rewards (or with a negative bonus punishes) a quiet move in every history.
+    fn reward_quiet(&mut self, side: usize, index: usize, rows: [usize; 2], bonus: i32) {
+        self.update_history(side, index, bonus);
+        for r in rows {
+            if r != NONE
+                && let Some(h) = self.cont.get_mut(r + index)
+            {
+                let v = *h as i32;
+                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
+    }
+
     fn root_order(&mut self) {
         let tt = self.probe(self.pos.key(), 0).map_or(0, |h| h.mv);
         let mut picker = Picker::new(tt, [0; 2], 0, true);
         picker.add_noisy(&self.pos);
         let side = self.pos.side();
-        let history = &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE];
-        while let Some((mv, _, _)) = picker.next(&self.pos, history, true) {
+        while let Some((mv, _, _)) = picker.next(&self.pos, &self.hist_view(side, [NONE; 2]), true) {
             if !self.sh.limits.searchmoves.is_empty() && !self.sh.limits.searchmoves.contains(&mv.key()) {
                 continue;
             }
@@ -896,7 +951,8 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         let counter = if prev < P::HISTORY_SIZE { self.counter[prev] } else { 0 };
         let mut picker = Picker::new(tt_move, self.killers[ply], counter, true);
         picker.add_noisy(&self.pos);
-        picker.rescore_quiets(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE]);
+        let rows = self.cont_rows(ply);
+        picker.rescore_quiets(&self.pos, &self.hist_view(side, rows));
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = 0u32;
@@ -905,11 +961,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         let mut n_quiets = 0;
         let mut skip_quiets = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-        while let Some((mv, quiet, order)) =
-            picker.next(&self.pos, &self.history[side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE], true)
-        {
+        while let Some((mv, quiet, order)) = picker.next(&self.pos, &self.hist_view(side, rows), true) {
             let hist_index = self.pos.history_index(mv);
-            let hist = if quiet { self.history[self.hist_slot(side, hist_index)] } else { 0 };
+            let hist = if quiet { self.hist_view(side, rows).get(hist_index) } else { 0 };
             let lmr_depth = (depth - reductions()[depth.min(63) as usize][searched.min(63)] as i32).max(0);
             // Pruning of late, hopeless moves (never the first, never when mated, never
             // a move that gives check: the candidate is made first to know).
@@ -946,7 +1000,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                     r += cut as i32;
                     r -= gives_check as i32;
                     r -= (order >= COUNTER && quiet) as i32;
-                    r -= hist / 6000;
+                    r -= hist / 8000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -972,9 +1026,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                         self.counter[prev] = k;
                     }
                     let bonus = (16 * depth * depth).min(1_600);
-                    self.update_history(side, hist_index, bonus);
+                    self.reward_quiet(side, hist_index, rows, bonus);
                     for &q in &quiets_tried[..n_quiets] {
-                        self.update_history(side, q, -bonus);
+                        self.reward_quiet(side, q, rows, -bonus);
                     }
                 }
                 break;
@@ -1033,13 +1087,12 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         picker.add_noisy(&self.pos);
         let mut any = false;
         let side = self.pos.side();
-        let history = side * P::HISTORY_SIZE..(side + 1) * P::HISTORY_SIZE;
         loop {
             let quiets = in_check || picker.quiets_done;
-            let Some((mv, quiet, _)) = picker.next(&self.pos, &self.history[history.clone()], quiets) else {
+            let Some((mv, quiet, _)) = picker.next(&self.pos, &self.hist_view(side, [NONE; 2]), quiets) else {
                 // The noisy moves are done: the checking quiet moves come last.
                 if checks && !in_check && !picker.quiets_done && self.pos.quiet_checks() {
-                    picker.add_quiet(&self.pos, &self.history[history.clone()]);
+                    picker.add_quiet(&self.pos, &self.hist_view(side, [NONE; 2]));
                     continue;
                 }
                 break;
