@@ -22,7 +22,7 @@ use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
 use crate::meter::Meter;
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
-use crate::time::Limits;
+use crate::time::{Go, Limits, UCI_GO, parse_go};
 use crate::tt::{Bound, Table};
 use crate::variant_uci::Variants;
 use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
@@ -57,9 +57,66 @@ struct Options {
     repr: String,
 }
 
-struct Running {
-    control: Arc<Control>,
+/// A search (or USI's mate solver) in its own thread.
+pub(crate) struct Running {
+    /// Stops it, and tells it about `ponderhit`.
+    pub(crate) control: Arc<Control>,
     handle: JoinHandle<()>,
+}
+
+impl Running {
+    /// The thread `spawned`, controlled by `control`; `None` after an `info string`
+    /// saying why the `what` (search, solver) could not start.
+    pub(crate) fn start(
+        out: &Output,
+        control: Arc<Control>,
+        spawned: std::io::Result<JoinHandle<()>>,
+        what: &str,
+    ) -> Option<Running> {
+        match spawned {
+            Ok(handle) => Some(Running { control, handle }),
+            Err(e) => {
+                say(out, &format!("info string could not start the {what}: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Stops the thread and waits for its answer (`bestmove`, `checkmate`).
+    pub(crate) fn stop(self) {
+        self.control.stop.store(true, Relaxed);
+        self.control.pondering.store(false, Relaxed);
+        let _ = self.handle.join();
+    }
+
+    /// Waits for the thread to finish on its own.
+    pub(crate) fn wait(self) {
+        let _ = self.handle.join();
+    }
+}
+
+/// Feeds the lines of stdin to `handle` until it returns false (after `quit`) or the
+/// input ends.
+pub(crate) fn read_lines(mut handle: impl FnMut(&str) -> bool) {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match lines.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                if !handle(&String::from_utf8_lossy(&buf)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Stdout as an [`Output`].
+pub(crate) fn stdout() -> Output {
+    Arc::new(Mutex::new(Box::new(std::io::stdout())))
 }
 
 /// The UCI engine state: options, the game, and the search in progress.
@@ -78,23 +135,8 @@ pub struct Engine {
 
 /// Runs the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() {
-    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut engine = Engine::new(out);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match lines.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf);
-                if !engine.handle(&line) {
-                    return;
-                }
-            }
-        }
-    }
+    let mut engine = Engine::new(stdout());
+    read_lines(|line| engine.handle(line));
     engine.stop();
 }
 
@@ -190,18 +232,12 @@ impl Engine {
 
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.control.stop.store(true, Relaxed);
-            r.control.pondering.store(false, Relaxed);
-            let _ = r.handle.join();
-        }
+        self.running.take().map(Running::stop);
     }
 
     /// Waits for the running search to finish on its own.
     pub fn wait(&mut self) {
-        if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
-        }
+        self.running.take().map(Running::wait);
     }
 
     fn uci(&self) {
@@ -340,99 +376,43 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits::default();
-        let mut i = 0;
-        let num =
-            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
-        while i < args.len() {
-            let t = args[i];
-            let mut used = 2;
-            match t {
-                "infinite" => {
-                    limits.infinite = true;
-                    used = 1;
-                }
-                "ponder" => {
-                    limits.ponder = true;
-                    used = 1;
-                }
-                "searchmoves" => {
-                    used = 1;
-                    while let Some(m) = args.get(i + used) {
-                        let key = if self.variants.active() {
-                            self.variants.move_key(m)
-                        } else {
-                            uci::parse(&self.position, m).ok().map(|mv| mv.key())
-                        };
-                        match key {
-                            Some(k) => limits.searchmoves.push(k),
-                            None => break,
-                        }
-                        used += 1;
-                    }
-                }
-                "perft" => {
-                    return match num(i) {
-                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
-                        Some(d) => self.perft(d.min(20) as u32),
-                        None => self.info("go perft: expected a depth"),
-                    };
-                }
-                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes" | "mate" => {
-                    let Some(v) = num(i) else {
-                        self.info(&format!("go: '{t}' needs a number; ignored"));
-                        i += 1;
-                        continue;
-                    };
-                    match t {
-                        "wtime" => limits.time[0] = Some(v),
-                        "btime" => limits.time[1] = Some(v),
-                        "winc" => limits.inc[0] = v,
-                        "binc" => limits.inc[1] = v,
-                        "movestogo" => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
-                        "movetime" => limits.movetime = Some(v),
-                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
-                        "nodes" => limits.nodes = Some(v),
-                        _ => limits.mate = Some(v.min(1000) as u32),
-                    }
-                }
-                _ => {
-                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
-                    used = 1;
-                }
+        let side = self.variants.side_to_move().unwrap_or(self.position.turn().index());
+        let key = |m: &str| {
+            if self.variants.active() {
+                self.variants.move_key(m)
+            } else {
+                uci::parse(&self.position, m).ok().map(|mv| mv.key())
             }
-            i += used;
+        };
+        let (go, messages) = parse_go(args, UCI_GO, side, key);
+        for m in messages {
+            self.info(&m);
         }
-        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
-            limits.infinite = true;
-        }
+        let limits = match go {
+            Go::Search(limits) => limits,
+            Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
+            Go::Perft(d) => return self.perft(d),
+            Go::Solve(_) | Go::Nothing => return,
+        };
         let control = Arc::new(Control::new(limits.ponder));
         let settings =
             Settings { threads: self.options.threads, multipv: self.options.multipv, overhead: self.options.overhead };
-        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
-            match spawned {
-                Ok(handle) => self.running = Some(Running { control, handle }),
-                Err(e) => self.info(&format!("could not start the search: {e}")),
-            }
-            return;
-        }
-        let job = Job {
-            out: self.out.clone(),
-            tt: self.tt.clone(),
-            control: control.clone(),
-            position: self.position,
-            history: self.history.clone(),
-            limits,
-            settings,
-        };
-        let repr = self.options.repr.clone();
-        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            let _ = with_repr!(repr.as_str(), B => job.run::<B>());
+        let spawned = self.variants.go(&self.out, &self.tt, &control, &limits, &settings).unwrap_or_else(|| {
+            let job = Job {
+                out: self.out.clone(),
+                tt: self.tt.clone(),
+                control: control.clone(),
+                position: self.position,
+                history: self.history.clone(),
+                limits,
+                settings,
+            };
+            let repr = self.options.repr.clone();
+            std::thread::Builder::new().stack_size(STACK).spawn(move || {
+                let _ = with_repr!(repr.as_str(), B => job.run::<B>());
+            })
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the search: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "search");
     }
 
     fn perft(&self, depth: u32) {

@@ -32,23 +32,16 @@ use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
-use crate::time::Limits;
+use crate::time::{Go, Limits, USI_GO, parse_go};
 use crate::tt::Table;
-use crate::uci::{Output, clip, info_text, say, score_text};
+use crate::uci::{Output, Running, clip, info_text, read_lines, say, score_text, stdout};
 use crate::variant_uci::Variants;
 use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
-use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Instant;
-
-struct Running {
-    control: Arc<Control>,
-    handle: JoinHandle<()>,
-}
 
 const HASH_MAX: usize = 65_536;
 const THREADS_MAX: usize = 256;
@@ -76,23 +69,8 @@ pub struct Engine {
 
 /// Runs the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() {
-    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut engine = Engine::new(out);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match lines.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf);
-                if !engine.handle(&line) {
-                    return;
-                }
-            }
-        }
-    }
+    let mut engine = Engine::new(stdout());
+    read_lines(|line| engine.handle(line));
     engine.stop();
 }
 
@@ -170,11 +148,7 @@ impl Engine {
 
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.control.stop.store(true, Relaxed);
-            r.control.pondering.store(false, Relaxed);
-            let _ = r.handle.join();
-        }
+        self.running.take().map(Running::stop);
     }
 
     /// After `gameover`: the search (a ponder search, usually) ends; its `bestmove`
@@ -339,113 +313,44 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits::default();
-        let mut byoyomi = 0;
-        let mut i = 0;
-        let num =
-            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
-        while i < args.len() {
-            let t = args[i];
-            let mut used = 2;
-            match t {
-                "infinite" => {
-                    limits.infinite = true;
-                    used = 1;
-                }
-                "ponder" => {
-                    limits.ponder = true;
-                    used = 1;
-                }
-                "perft" => {
-                    return match num(i) {
-                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
-                        Some(d) => self.perft(d.min(20) as u32),
-                        None => self.info("go perft: expected a depth"),
-                    };
-                }
-                "mate" if self.variants.active() => {
-                    self.info(&format!("go mate: the solver plays {SHOGI} only"));
-                    return say(&self.out, "checkmate notimplemented");
-                }
-                "mate" => {
-                    let ms = match args.get(i + 1) {
-                        Some(&"infinite") | None => None,
-                        Some(t) => match t.parse::<u64>() {
-                            Ok(v) => Some(v),
-                            Err(_) => return self.info(&format!("go mate: '{}' is not a time or infinite", clip(t))),
-                        },
-                    };
-                    return self.mate(ms);
-                }
-                "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" | "depth" | "nodes" => {
-                    let Some(v) = num(i) else {
-                        self.info(&format!("go: '{t}' needs a number; ignored"));
-                        i += 1;
-                        continue;
-                    };
-                    // Side 0 is Black (sente), as Searchable::side numbers it.
-                    match t {
-                        "btime" => limits.time[0] = Some(v),
-                        "wtime" => limits.time[1] = Some(v),
-                        "binc" => limits.inc[0] = v,
-                        "winc" => limits.inc[1] = v,
-                        "byoyomi" => byoyomi = v,
-                        "movetime" => limits.movetime = Some(v),
-                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
-                        _ => limits.nodes = Some(v),
-                    }
-                }
-                _ => {
-                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
-                    used = 1;
-                }
-            }
-            i += used;
-        }
         let side = self.variants.side_to_move().unwrap_or(self.position.turn.index());
-        if byoyomi > 0 && limits.time[side].unwrap_or(0) == 0 && limits.movetime.is_none() {
-            // On byoyomi alone, a period is the move's time (less the overhead).
-            limits.movetime = Some(byoyomi);
-        } else if byoyomi > 0 {
-            // Byoyomi as the time manager sees it: the clock plus one period, and one
-            // period added per move.
-            for side in 0..2 {
-                limits.time[side] = Some(limits.time[side].unwrap_or(0) + byoyomi);
-                limits.inc[side] += byoyomi;
+        let (go, messages) = parse_go(args, USI_GO, side, |_| None);
+        for m in messages {
+            self.info(&m);
+        }
+        let limits = match go {
+            Go::Search(limits) => limits,
+            Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
+            Go::Perft(d) => return self.perft(d),
+            Go::Solve(_) if self.variants.active() => {
+                self.info(&format!("go mate: the solver plays {SHOGI} only"));
+                return say(&self.out, "checkmate notimplemented");
             }
-        }
-        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() {
-            limits.infinite = true;
-        }
+            Go::Solve(Ok(ms)) => return self.mate(ms),
+            Go::Solve(Err(e)) => return self.info(&e),
+            Go::Nothing => return,
+        };
         let control = Arc::new(Control::new(limits.ponder));
         let settings = Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD };
-        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
-            match spawned {
-                Ok(handle) => self.running = Some(Running { control, handle }),
-                Err(e) => self.info(&format!("could not start the search: {e}")),
-            }
-            return;
-        }
-        let job = Job {
-            out: self.out.clone(),
-            tt: self.tt.clone(),
-            control: control.clone(),
-            position: self.position.clone(),
-            history: self.history.clone(),
-            checks: self.checks.clone(),
-            rule: self.rule,
-            eval: self.eval.clone(),
-            limits,
-            settings,
-        };
-        let name = self.repr.clone();
-        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            with_shogi_repr!(name.as_str(), B => job.run::<B>());
+        let spawned = self.variants.go(&self.out, &self.tt, &control, &limits, &settings).unwrap_or_else(|| {
+            let job = Job {
+                out: self.out.clone(),
+                tt: self.tt.clone(),
+                control: control.clone(),
+                position: self.position.clone(),
+                history: self.history.clone(),
+                checks: self.checks.clone(),
+                rule: self.rule,
+                eval: self.eval.clone(),
+                limits,
+                settings,
+            };
+            let name = self.repr.clone();
+            std::thread::Builder::new().stack_size(STACK).spawn(move || {
+                with_shogi_repr!(name.as_str(), B => job.run::<B>());
+            })
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the search: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "search");
     }
 
     /// `go mate`: the df-pn solver in the search thread, answering `checkmate ...`.
@@ -469,10 +374,7 @@ impl Engine {
             };
             say(&out, &line);
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the solver: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "solver");
     }
 
     fn perft(&self, depth: u32) {

@@ -194,11 +194,12 @@ impl Variants {
         out: &Output,
         tt: &Arc<Table>,
         control: &Arc<Control>,
-        limits: Limits,
-        settings: Settings,
+        limits: &Limits,
+        settings: &Settings,
     ) -> Option<std::io::Result<JoinHandle<()>>> {
         let cur = self.current.clone()?;
         let (out, tt, control, protocol) = (out.clone(), tt.clone(), control.clone(), self.protocol);
+        let (limits, settings) = (limits.clone(), settings.clone());
         Some(std::thread::Builder::new().stack_size(STACK).spawn(move || {
             with_game!(cur, g => run(g, protocol, &out, &tt, &control, &limits, &settings));
         }))
