@@ -20,7 +20,7 @@
 
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
-use crate::meter::Meter;
+use crate::meter::{Meter, NoMeter};
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
 use crate::time::{Go, Limits, UCI_GO, parse_go};
 use crate::tt::{Bound, Table};
@@ -232,12 +232,16 @@ impl Engine {
 
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
-        self.running.take().map(Running::stop);
+        if let Some(r) = self.running.take() {
+            r.stop();
+        }
     }
 
     /// Waits for the running search to finish on its own.
     pub fn wait(&mut self) {
-        self.running.take().map(Running::wait);
+        if let Some(r) = self.running.take() {
+            r.wait();
+        }
     }
 
     fn uci(&self) {
@@ -351,10 +355,9 @@ impl Engine {
             }
             _ => return self.info("position: expected 'startpos' or 'fen <fen>'"),
         };
-        let moves = match rest.first() {
-            None => &[][..],
-            Some(&"moves") => &rest[1..],
-            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
+        let moves = match moves_after(rest) {
+            Ok(moves) => moves,
+            Err(e) => return self.info(&e),
         };
         let mut pos = start;
         let mut history = Vec::new();
@@ -421,20 +424,8 @@ impl Engine {
         let result = with_repr!(self.options.repr.as_str(), B => {
             polyboard_core::perft::divide(&B::from_position(&pos), depth.max(1), false)
         });
-        let Some(mut rows) = result else { return };
-        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (uci::format(&pos, m), n)).collect();
-        lines.sort();
-        let mut total = 0;
-        for (m, n) in &lines {
-            say(&self.out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        let ms = start.elapsed().as_millis();
-        say(&self.out, &format!("\nNodes searched: {total}"));
-        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+        let Some(rows) = result else { return };
+        say_perft(&self.out, rows.into_iter().map(|(m, n)| (uci::format(&pos, m), n)).collect(), depth, start);
     }
 
     fn display(&self) {
@@ -512,19 +503,7 @@ pub fn bench<B: SearchBoard>(depth: u32, out: &Output) -> u64 {
 /// A one-thread search of `pos` to `depth` with a fresh table, as `bench` and the
 /// identical-tree tests run it.
 pub fn search_fixed<B: SearchBoard>(pos: &Position, depth: u32) -> Outcome<Move> {
-    let tt = Table::new(16);
-    let control = Control::new(false);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    search(
-        &Chess(B::from_position(pos)),
-        &[],
-        &ChessEval::default(),
-        &limits,
-        &Settings::default(),
-        &tt,
-        &control,
-        &mut crate::search::Silent,
-    )
+    search_fixed_metered(&Chess(B::from_position(pos)), &ChessEval::default(), depth, NoMeter).0
 }
 
 /// [`search_fixed`] on any searchable position and evaluation, observed by `meter`
@@ -646,6 +625,31 @@ pub(crate) fn info_text<M>(info: &Info<M>, score: &str, multipv: Option<usize>, 
         info.hashfull,
         if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
     )
+}
+
+/// `go perft`'s answer: each move's count (`rows`, the move text first), sorted, then
+/// the total, and an `info string` with the time since `start`.
+pub(crate) fn say_perft(out: &Output, mut rows: Vec<(String, u64)>, depth: u32, start: Instant) {
+    rows.sort();
+    let mut total = 0;
+    for (m, n) in &rows {
+        say(out, &format!("{m}: {n}"));
+        total += n;
+    }
+    if depth == 0 {
+        total = 1;
+    }
+    say(out, &format!("\nNodes searched: {total}"));
+    say(out, &format!("info string perft {depth}: {total} nodes in {} ms", start.elapsed().as_millis()));
+}
+
+/// The move texts of `position ...` after the position: none, or those after `moves`.
+pub(crate) fn moves_after<'a>(rest: &'a [&'a str]) -> Result<&'a [&'a str], String> {
+    match rest.first() {
+        None => Ok(&[]),
+        Some(&"moves") => Ok(&rest[1..]),
+        Some(t) => Err(format!("position ignored: unexpected '{}'", clip(t))),
+    }
 }
 
 /// At most 40 characters of untrusted text, for messages.

@@ -34,7 +34,7 @@ use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::{Go, Limits, USI_GO, parse_go};
 use crate::tt::Table;
-use crate::uci::{Output, Running, clip, info_text, read_lines, say, score_text, stdout};
+use crate::uci::{Output, Running, clip, info_text, moves_after, read_lines, say, say_perft, score_text, stdout};
 use crate::variant_uci::Variants;
 use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
@@ -148,7 +148,9 @@ impl Engine {
 
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
-        self.running.take().map(Running::stop);
+        if let Some(r) = self.running.take() {
+            r.stop();
+        }
     }
 
     /// After `gameover`: the search (a ponder search, usually) ends; its `bestmove`
@@ -286,10 +288,9 @@ impl Engine {
             }
             _ => return self.info("position: expected 'startpos' or 'sfen <sfen>'"),
         };
-        let moves = match rest.first() {
-            None => &[][..],
-            Some(&"moves") => &rest[1..],
-            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
+        let moves = match moves_after(rest) {
+            Ok(moves) => moves,
+            Err(e) => return self.info(&e),
         };
         let mut pos = start;
         let mut history = Vec::new();
@@ -384,19 +385,7 @@ impl Engine {
         with_shogi_repr!(self.repr.as_str(), B => {
             rows = polyboard_shogi::divide(&B::from_position(pos), depth.max(1), false);
         });
-        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (usi::format(m), n)).collect();
-        lines.sort();
-        let mut total = 0;
-        for (m, n) in &lines {
-            say(&self.out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        let ms = start.elapsed().as_millis();
-        say(&self.out, &format!("\nNodes searched: {total}"));
-        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+        say_perft(&self.out, rows.into_iter().map(|(m, n)| (usi::format(m), n)).collect(), depth, start);
     }
 
     fn display(&self) {

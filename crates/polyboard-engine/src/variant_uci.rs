@@ -21,7 +21,7 @@
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::uci::{Output, clip, say};
+use crate::uci::{Output, clip, moves_after, say, say_perft};
 use crate::variant::{Data, Eval, Loaded, Pos};
 use crate::variant_usi::Protocol;
 use crate::{SearchMove, with_data};
@@ -209,21 +209,11 @@ impl Variants {
     pub fn perft(&self, out: &Output, depth: u32) {
         let Some(cur) = &self.current else { return };
         let start = Instant::now();
-        let mut rows: Vec<(String, u64)> = with_game!(cur, g => {
+        let rows = with_game!(cur, g => {
             let rows = perft::divide(&g.board, depth.max(1), false);
             rows.into_iter().map(|(m, n)| (self.protocol.text(&g.board, m), n)).collect()
         });
-        rows.sort();
-        let mut total = 0;
-        for (m, n) in &rows {
-            say(out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        say(out, &format!("\nNodes searched: {total}"));
-        say(out, &format!("info string perft {depth}: {total} nodes in {} ms", start.elapsed().as_millis()));
+        say_perft(out, rows, depth, start);
     }
 
     /// `d`: the board, its FEN and key, and the checkers' squares.
@@ -296,11 +286,7 @@ fn set_position<B: Width>(g: &Game<B>, args: &[&str], protocol: Protocol) -> Res
         }
         _ => return Err(format!("position: expected 'startpos' or '{}'", protocol.position_forms())),
     };
-    let moves = match rest.first() {
-        None => &[][..],
-        Some(&"moves") => &rest[1..],
-        Some(x) => return Err(format!("position ignored: unexpected '{}'", clip(x))),
-    };
+    let moves = moves_after(rest)?;
     let mut game = Game { data: g.data, board, keys: Vec::new(), checks: Vec::new() };
     for text in moves {
         match protocol.parse(&game.board, text) {
