@@ -10,13 +10,13 @@ Each binary runs `polyboard usi` with one thread and a fresh 16 MiB table per po
 pieces in hand, an endgame); the two binaries alternate per position and round, so
 machine noise hits both alike. For every position it prints both node counts (they
 must be equal when a change keeps the search tree identical; a difference is flagged)
-and the best time of each; at the end, nodes/s of each and the ratio new/old.
+and the least CPU time of each; at the end, nodes/s of each and the ratio new/old.
 On a shared machine, report the ratio and say how loaded the machine was.
 """
 import argparse
+import resource
 import subprocess
 import sys
-import time
 
 POSITIONS = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -29,7 +29,10 @@ POSITIONS = [
 
 
 def search(binary, sfen, depth, repr_name):
-    """(nodes, seconds, bestmove) of one `go depth` on a fresh engine."""
+    """(nodes, CPU seconds, bestmove) of one `go depth` on a fresh engine. The time is
+    the engine process's user CPU time (steadier than the wall clock on a loaded
+    machine; it includes the engine's start, the same for both binaries)."""
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     p = subprocess.Popen([binary, "usi"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     opts = f"setoption name Repr value {repr_name}\n" if repr_name else ""
     p.stdin.write(f"usi\n{opts}isready\n")
@@ -39,7 +42,6 @@ def search(binary, sfen, depth, repr_name):
             break
     p.stdin.write(f"usinewgame\nposition sfen {sfen}\n")
     p.stdin.flush()
-    start = time.perf_counter()
     p.stdin.write(f"go depth {depth}\n")
     p.stdin.flush()
     nodes = 0
@@ -48,11 +50,10 @@ def search(binary, sfen, depth, repr_name):
         if words[:2] == ["info", "depth"] and "nodes" in words:
             nodes = int(words[words.index("nodes") + 1])
         if words and words[0] == "bestmove":
-            secs = time.perf_counter() - start
             p.stdin.write("quit\n")
             p.stdin.flush()
             p.wait()
-            return nodes, secs, words[1]
+            return nodes, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu, words[1]
     p.kill()
     raise RuntimeError(f"{binary}: no bestmove for {sfen}")
 
@@ -67,7 +68,7 @@ def main():
     a = ap.parse_args()
     total = {"old": [0, 0.0], "new": [0, 0.0]}
     same = True
-    print(f"{'position':<12} {'old nodes':>10} {'new nodes':>10} {'old s':>8} {'new s':>8} {'ratio':>6}")
+    print(f"{'position':<12} {'old nodes':>10} {'new nodes':>10} {'old cpu s':>9} {'new cpu s':>9} {'ratio':>6}")
     for i, sfen in enumerate(POSITIONS):
         best = {"old": None, "new": None}
         for _ in range(a.rounds):
@@ -78,7 +79,7 @@ def main():
         (on, os_, om), (nn, ns, nm) = best["old"], best["new"]
         flag = "" if (on, om) == (nn, nm) else f"  DIFFERENT TREE ({om} vs {nm})"
         same &= not flag
-        print(f"{i + 1:<12} {on:>10} {nn:>10} {os_:>8.3f} {ns:>8.3f} {os_ / ns:>6.3f}{flag}")
+        print(f"{i + 1:<12} {on:>10} {nn:>10} {os_:>9.3f} {ns:>9.3f} {os_ / ns:>6.3f}{flag}")
         for which, (n, s, _) in best.items():
             total[which][0] += n
             total[which][1] += s

@@ -49,6 +49,8 @@
 //! - [`eval`]: the chess evaluation.
 //! - [`chess`]: chess as a [`Searchable`], and the list of searchable representations.
 //! - [`uci`]: the UCI front end (`polyboard uci`).
+//! - `frontend`: what the UCI and USI front ends share (lines in, `info` out, `position`
+//!   and `setoption` words, the search thread).
 //! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
 //! - [`shogi_eval`]: the shogi evaluation.
 //! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
@@ -65,6 +67,7 @@
 
 pub mod chess;
 pub mod eval;
+mod frontend;
 pub mod meter;
 pub mod search;
 pub mod shogi;

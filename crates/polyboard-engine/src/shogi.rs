@@ -4,8 +4,9 @@
 //!
 //! - Staged generation: the noisy moves are captures and promotions; the quiet ones
 //!   are the rest, drops included. A representation generates all legal moves at once,
-//!   so the noisy stage generates them, returns its share and keeps the quiet moves for
-//!   the quiet stage of the same node ([`QuietCache`]): each node generates once.
+//!   so the noisy stage generates them into a list kept by ply ([`MoveCache`]) and
+//!   returns its share; the quiet stage of the same node takes the rest from that list.
+//!   Each node generates once.
 //! - Repetition (sennichite) is a draw, except that the side that gave check with every
 //!   one of its moves through the repetition loses ([`Searchable::repetition_score`]);
 //!   the wrapper keeps, for every position since the game's start, whether the side to
@@ -65,21 +66,21 @@ pub struct Shogi<B> {
     kings: [Square; 2],
     /// The impasse rule the game is played under, if any.
     rule: Option<ImpasseRule>,
-    /// The quiet moves the noisy stage generated, by ply.
-    quiets: QuietCache,
+    /// The legal moves the noisy stage generated, by ply.
+    moves: MoveCache,
 }
 
-/// The quiet moves that [`Searchable::generate_noisy`] generated along with the noisy
-/// ones, for [`Searchable::generate_quiet`] at the same node: a slot per ply since the
-/// game's start (the nodes of the current line), each with the key of the position it
-/// was filled at. A node's children use the slots past its own, so the quiet moves stay
-/// until the node asks for them. A clone starts empty.
+/// The legal moves that [`Searchable::generate_noisy`] generated, for
+/// [`Searchable::generate_quiet`] at the same node: a slot per ply since the game's
+/// start (the nodes of the current line), each with the key of the position it was
+/// filled at. A node's children use the slots past its own, so its moves stay until it
+/// asks for the quiet ones. A clone starts empty.
 #[derive(Debug, Default)]
-struct QuietCache(RefCell<Vec<(Option<u64>, Vec<Move>)>>);
+struct MoveCache(RefCell<Vec<(Option<u64>, Box<Moves>)>>);
 
-impl Clone for QuietCache {
-    fn clone(&self) -> QuietCache {
-        QuietCache::default()
+impl Clone for MoveCache {
+    fn clone(&self) -> MoveCache {
+        MoveCache::default()
     }
 }
 
@@ -99,7 +100,7 @@ impl<B: ShogiBoard> Shogi<B> {
                 kings[p.color().index()] = sq;
             }
         }
-        Shogi { board, checks, kings, rule: None, quiets: QuietCache::default() }
+        Shogi { board, checks, kings, rule: None, moves: MoveCache::default() }
     }
 
     /// The same position, played under the impasse rule `rule` (`None`: no declaration).
@@ -149,27 +150,28 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
     const PRUNE_QUIESCE_EVASIONS: bool = true;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, LIST>) {
-        let mut cache = self.quiets.0.borrow_mut();
+        let mut cache = self.moves.0.borrow_mut();
         let ply = self.checks.plies() as usize;
         if cache.len() <= ply {
             cache.resize_with(ply + 1, Default::default);
         }
-        let (key, quiets) = &mut cache[ply];
+        let (key, moves) = &mut cache[ply];
         *key = Some(self.board.key());
-        quiets.clear();
-        for &mv in self.all().iter() {
-            if self.is_noisy(mv) { out.push(mv) } else { quiets.push(mv) }
+        moves.clear();
+        self.board.generate_moves(moves);
+        for &mv in moves.iter().filter(|&&mv| self.is_noisy(mv)) {
+            out.push(mv);
         }
     }
     fn generate_quiet(&self, out: &mut MoveList<Move, LIST>) {
+        let cache = self.moves.0.borrow();
         // The same key at the same ply is the same position (a key collision aside):
         // the node whose noisy stage filled the slot.
-        if let Some((key, quiets)) = self.quiets.0.borrow().get(self.checks.plies() as usize)
-            && *key == Some(self.board.key())
-        {
-            return quiets.iter().for_each(|&mv| out.push(mv));
-        }
-        for &mv in self.all().iter().filter(|&&mv| !self.is_noisy(mv)) {
+        let all = match cache.get(self.checks.plies() as usize) {
+            Some((key, moves)) if *key == Some(self.board.key()) => moves,
+            _ => &self.all(),
+        };
+        for &mv in all.iter().filter(|&&mv| !self.is_noisy(mv)) {
             out.push(mv);
         }
     }

@@ -1,6 +1,6 @@
 //! Time management: what a `go` command allows, and how long to think.
 
-use crate::uci::clip;
+use crate::frontend::clip;
 use std::time::Duration;
 
 /// The limits of one search, as `go` gives them. Times in milliseconds.

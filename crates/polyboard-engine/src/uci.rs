@@ -20,30 +20,24 @@
 
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
+use crate::frontend::{
+    Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say, say_perft,
+    spin, stdout,
+};
 use crate::meter::{Meter, NoMeter};
 use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
 use crate::time::{Go, Limits, UCI_GO, parse_go};
-use crate::tt::{Bound, Table};
+use crate::tt::Table;
 use crate::variant_uci::Variants;
 use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
 use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
-use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering::Relaxed;
+use std::io::Write;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// Where the engine writes its lines (stdout, or a buffer in tests).
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Writes one line and flushes it.
-pub(crate) fn say(out: &Output, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
 
 /// The engine's option values.
 #[derive(Clone, Debug)]
@@ -55,68 +49,6 @@ struct Options {
     ponder: bool,
     chess960: bool,
     repr: String,
-}
-
-/// A search (or USI's mate solver) in its own thread.
-pub(crate) struct Running {
-    /// Stops it, and tells it about `ponderhit`.
-    pub(crate) control: Arc<Control>,
-    handle: JoinHandle<()>,
-}
-
-impl Running {
-    /// The thread `spawned`, controlled by `control`; `None` after an `info string`
-    /// saying why the `what` (search, solver) could not start.
-    pub(crate) fn start(
-        out: &Output,
-        control: Arc<Control>,
-        spawned: std::io::Result<JoinHandle<()>>,
-        what: &str,
-    ) -> Option<Running> {
-        match spawned {
-            Ok(handle) => Some(Running { control, handle }),
-            Err(e) => {
-                say(out, &format!("info string could not start the {what}: {e}"));
-                None
-            }
-        }
-    }
-
-    /// Stops the thread and waits for its answer (`bestmove`, `checkmate`).
-    pub(crate) fn stop(self) {
-        self.control.stop.store(true, Relaxed);
-        self.control.pondering.store(false, Relaxed);
-        let _ = self.handle.join();
-    }
-
-    /// Waits for the thread to finish on its own.
-    pub(crate) fn wait(self) {
-        let _ = self.handle.join();
-    }
-}
-
-/// Feeds the lines of stdin to `handle` until it returns false (after `quit`) or the
-/// input ends.
-pub(crate) fn read_lines(mut handle: impl FnMut(&str) -> bool) {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match lines.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                if !handle(&String::from_utf8_lossy(&buf)) {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Stdout as an [`Output`].
-pub(crate) fn stdout() -> Output {
-    Arc::new(Mutex::new(Box::new(std::io::stdout())))
 }
 
 /// The UCI engine state: options, the game, and the search in progress.
@@ -271,19 +203,10 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        // setoption name <words> [value <words>]
-        if args.first() != Some(&"name") {
+        let Some((name, value)) = option_words(args) else {
             return self.info("setoption: expected 'setoption name <name> [value <value>]'");
-        }
-        let vpos = args.iter().position(|&t| t == "value");
-        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => Err(format!("option '{name}': value '{}' is not a number in {min}..={max}", clip(&value))),
-            }
         };
+        let spin = |min: u64, max: u64| spin(&name, &value, min, max);
         let check = || -> Result<bool, String> {
             match value.to_ascii_lowercase().as_str() {
                 "true" => Ok(true),
@@ -292,21 +215,7 @@ impl Engine {
             }
         };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
-                // The old table goes first, so that its memory can be reused.
-                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
-                match Table::try_new(v as usize) {
-                    Some(t) => {
-                        self.tt = Arc::new(t);
-                        self.options.hash = v as usize;
-                        Ok(())
-                    }
-                    None => {
-                        self.tt = Arc::new(Table::new(self.options.hash));
-                        Err(format!("Hash {v}: not enough memory; kept {} MiB", self.options.hash))
-                    }
-                }
-            }),
+            "hash" => spin(1, HASH_MAX as u64).and_then(|v| resize(&mut self.tt, &mut self.options.hash, v, "Hash")),
             "threads" => spin(1, THREADS_MAX as u64).map(|v| self.options.threads = v as usize),
             "multipv" => spin(1, MULTIPV_MAX as u64).map(|v| self.options.multipv = v as usize),
             "move overhead" => spin(0, 5000).map(|v| self.options.overhead = v),
@@ -339,39 +248,27 @@ impl Engine {
     }
 
     fn set_position(&mut self, args: &[&str]) {
-        let (start, rest) = match args.first() {
-            Some(&"startpos") => {
-                let mut p = Position::startpos();
-                p.set_chess960(self.options.chess960);
-                (p, &args[1..])
-            }
-            Some(&"fen") => {
-                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
-                let fen = args[1..end].join(" ");
-                match Position::from_fen_variant(&fen, self.options.chess960) {
-                    Ok(p) => (p, &args[end..]),
-                    Err(e) => return self.info(&format!("position ignored: {e}")),
-                }
-            }
-            _ => return self.info("position: expected 'startpos' or 'fen <fen>'"),
+        let chess960 = self.options.chess960;
+        let startpos = || {
+            let mut p = Position::startpos();
+            p.set_chess960(chess960);
+            Ok(p)
         };
-        let moves = match moves_after(rest) {
-            Ok(moves) => moves,
+        let read = |_: &str, fen: &str| Position::from_fen_variant(fen, chess960).map_err(|e| e.to_string());
+        let (start, moves) = match read_position(args, &["fen"], "fen <fen>", startpos, read) {
+            Ok(start) => start,
             Err(e) => return self.info(&e),
         };
         let mut pos = start;
         let mut history = Vec::new();
-        for text in moves {
-            match uci::parse(&pos, text) {
-                Ok(mv) => {
-                    history.push(pos.zobrist());
-                    pos = pos.play(mv);
-                }
-                Err(e) => {
-                    self.info(&format!("{e}; the moves from it on are ignored"));
-                    break;
-                }
-            }
+        let error = play_moves(moves, |text| {
+            let mv = uci::parse(&pos, text).map_err(|e| e.to_string())?;
+            history.push(pos.zobrist());
+            pos = pos.play(mv);
+            Ok(())
+        });
+        if let Some(e) = error {
+            self.info(&e);
         }
         self.start = start;
         self.position = pos;
@@ -582,16 +479,7 @@ pub fn score_text(score: i32) -> String {
 
 impl Reporter<Move> for UciReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root;
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if !pos.is_legal(m) {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&uci::format(&pos, m));
-            pos = pos.play(m);
-        }
+        let pv = pv_text(&self.root, &info.pv, Position::is_legal, uci::format, Position::play);
         say(&self.out, &info_line(info, &pv));
     }
 
@@ -604,55 +492,4 @@ impl Reporter<Move> for UciReporter {
 /// principal variation, each move after a space.
 pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
     info_text(info, &score_text(info.score), Some(info.multipv), pv)
-}
-
-/// An `info depth ...` line with the score written as `score` (UCI and USI write mates
-/// differently) and `multipv` when the protocol has it.
-pub(crate) fn info_text<M>(info: &Info<M>, score: &str, multipv: Option<usize>, pv: &str) -> String {
-    let ms = info.time.as_millis();
-    let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-    let bound = match info.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        _ => "",
-    };
-    format!(
-        "info depth {} seldepth {}{} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-        info.depth,
-        info.seldepth,
-        multipv.map_or(String::new(), |m| format!(" multipv {m}")),
-        info.nodes,
-        info.hashfull,
-        if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-    )
-}
-
-/// `go perft`'s answer: each move's count (`rows`, the move text first), sorted, then
-/// the total, and an `info string` with the time since `start`.
-pub(crate) fn say_perft(out: &Output, mut rows: Vec<(String, u64)>, depth: u32, start: Instant) {
-    rows.sort();
-    let mut total = 0;
-    for (m, n) in &rows {
-        say(out, &format!("{m}: {n}"));
-        total += n;
-    }
-    if depth == 0 {
-        total = 1;
-    }
-    say(out, &format!("\nNodes searched: {total}"));
-    say(out, &format!("info string perft {depth}: {total} nodes in {} ms", start.elapsed().as_millis()));
-}
-
-/// The move texts of `position ...` after the position: none, or those after `moves`.
-pub(crate) fn moves_after<'a>(rest: &'a [&'a str]) -> Result<&'a [&'a str], String> {
-    match rest.first() {
-        None => Ok(&[]),
-        Some(&"moves") => Ok(&rest[1..]),
-        Some(t) => Err(format!("position ignored: unexpected '{}'", clip(t))),
-    }
-}
-
-/// At most 40 characters of untrusted text, for messages.
-pub(crate) fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
 }

@@ -28,13 +28,17 @@
 //! solver ([`crate::shogi_mate`]) and answers `checkmate <moves>`, `checkmate nomate` or
 //! `checkmate timeout` (also after `stop`).
 
+use crate::frontend::{
+    Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say, say_perft,
+    spin, stdout,
+};
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
 use crate::time::{Go, Limits, USI_GO, parse_go};
 use crate::tt::Table;
-use crate::uci::{Output, Running, clip, info_text, moves_after, read_lines, say, say_perft, score_text, stdout};
+use crate::uci::{Output, score_text};
 use crate::variant_uci::Variants;
 use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
@@ -184,35 +188,14 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        if args.first() != Some(&"name") || args.len() < 2 {
+        let Some((name, value)) = option_words(args).filter(|_| args.len() >= 2) else {
             return self.info("setoption: expected 'setoption name <name> [value <value>]'");
-        }
-        let vpos = args.iter().position(|&t| t == "value");
-        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => {
-                    Err(format!("option '{}': value '{}' is not a number in {min}..={max}", clip(&name), clip(&value)))
-                }
-            }
         };
+        let spin = |min: u64, max: u64| spin(&name, &value, min, max);
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "usi_hash" | "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
-                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
-                match Table::try_new(v as usize) {
-                    Some(t) => {
-                        self.tt = Arc::new(t);
-                        self.hash = v as usize;
-                        Ok(())
-                    }
-                    None => {
-                        self.tt = Arc::new(Table::new(self.hash));
-                        Err(format!("USI_Hash {v}: not enough memory; kept {} MiB", self.hash))
-                    }
-                }
-            }),
+            "usi_hash" | "hash" => {
+                spin(1, HASH_MAX as u64).and_then(|v| resize(&mut self.tt, &mut self.hash, v, "USI_Hash"))
+            }
             "threads" => spin(1, THREADS_MAX as u64).map(|v| self.threads = v as usize),
             "repr" => {
                 let v = value.to_ascii_lowercase();
@@ -276,37 +259,23 @@ impl Engine {
             }
             return;
         }
-        let (start, rest) = match args.first() {
-            Some(&"startpos") => (Position::startpos(), &args[1..]),
-            Some(&"sfen") => {
-                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
-                let sfen = args[1..end].join(" ");
-                match Position::from_sfen(&sfen) {
-                    Ok(p) => (p, &args[end..]),
-                    Err(e) => return self.info(&format!("position ignored: {e}")),
-                }
-            }
-            _ => return self.info("position: expected 'startpos' or 'sfen <sfen>'"),
-        };
-        let moves = match moves_after(rest) {
-            Ok(moves) => moves,
+        let startpos = || Ok(Position::startpos());
+        let read = |_: &str, sfen: &str| Position::from_sfen(sfen).map_err(|e| e.to_string());
+        let (mut pos, moves) = match read_position(args, &["sfen"], "sfen <sfen>", startpos, read) {
+            Ok(start) => start,
             Err(e) => return self.info(&e),
         };
-        let mut pos = start;
         let mut history = Vec::new();
         let mut checks = Vec::new();
-        for text in moves {
-            match usi::parse(&pos, text) {
-                Ok(mv) => {
-                    history.push(pos.key());
-                    checks.push(pos.is_check());
-                    pos = pos.play(mv);
-                }
-                Err(e) => {
-                    self.info(&format!("{e}; the moves from it on are ignored"));
-                    break;
-                }
-            }
+        let error = play_moves(moves, |text| {
+            let mv = usi::parse(&pos, text).map_err(|e| e.to_string())?;
+            history.push(pos.key());
+            checks.push(pos.is_check());
+            pos = pos.play(mv);
+            Ok(())
+        });
+        if let Some(e) = error {
+            self.info(&e);
         }
         self.position = pos;
         self.history = history;
@@ -485,16 +454,7 @@ struct UsiReporter {
 
 impl Reporter<Move> for UsiReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root.clone();
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if !pos.is_legal(m) {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&usi::format(m));
-            pos = pos.play(m);
-        }
+        let pv = pv_text(&self.root, &info.pv, Position::is_legal, |_, m| usi::format(m), Position::play);
         say(&self.out, &info_text(info, &usi_score(info.score), None, &pv));
     }
 

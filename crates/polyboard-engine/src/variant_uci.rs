@@ -18,10 +18,11 @@
 //!
 //! Nothing from the input stops the engine: errors are `info string` lines.
 
+use crate::frontend::{clip, play_moves, pv_text, read_position, say, say_perft};
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::uci::{Output, clip, moves_after, say, say_perft};
+use crate::uci::Output;
 use crate::variant::{Data, Eval, Loaded, Pos};
 use crate::variant_usi::Protocol;
 use crate::{SearchMove, with_data};
@@ -271,34 +272,19 @@ fn start_of(l: Loaded) -> Result<Current, String> {
 /// The game after `position ...`, and the error that stopped the moves early.
 fn set_position<B: Width>(g: &Game<B>, args: &[&str], protocol: Protocol) -> Result<(Game<B>, Option<String>), String> {
     let t = &g.data.tables;
-    let (board, rest) = match args.first() {
-        Some(&"startpos") => {
-            (Board::from_fen(t, &t.rules.start_fen).map_err(|e| format!("position ignored: {e}"))?, &args[1..])
-        }
-        Some(&kind) if matches!(kind, "fen" | "sfen") => {
-            let end = args.iter().position(|&a| a == "moves").unwrap_or(args.len());
-            let text = args[1..end].join(" ");
-            let board = protocol.read(t, kind, &text);
-            (
-                board.map_err(|e| if e.starts_with("position") { e } else { format!("position ignored: {e}") })?,
-                &args[end..],
-            )
-        }
-        _ => return Err(format!("position: expected 'startpos' or '{}'", protocol.position_forms())),
-    };
-    let moves = moves_after(rest)?;
+    let keywords: &[&str] = if protocol == Protocol::Usi { &["sfen", "fen"] } else { &["fen"] };
+    let startpos = || Board::from_fen(t, &t.rules.start_fen).map_err(|e| e.to_string());
+    let read = |kind: &str, text: &str| protocol.read(t, kind, text);
+    let (board, moves) = read_position(args, keywords, protocol.position_forms(), startpos, read)?;
     let mut game = Game { data: g.data, board, keys: Vec::new(), checks: Vec::new() };
-    for text in moves {
-        match protocol.parse(&game.board, text) {
-            Ok(mv) => {
-                game.keys.push(game.board.key());
-                game.checks.push(game.board.in_check());
-                game.board = game.board.play(mv);
-            }
-            Err(e) => return Ok((game, Some(format!("{e}; the moves from it on are ignored")))),
-        }
-    }
-    Ok((game, None))
+    let error = play_moves(moves, |text| {
+        let mv = protocol.parse(&game.board, text).map_err(|e| e.to_string())?;
+        game.keys.push(game.board.key());
+        game.checks.push(game.board.in_check());
+        game.board = game.board.play(mv);
+        Ok(())
+    });
+    Ok((game, error))
 }
 
 fn display<B: Bits>(b: &Board<'static, B>) -> String {
@@ -366,16 +352,8 @@ struct VariantReporter<B: Bits + 'static> {
 
 impl<B: Bits> Reporter<Move> for VariantReporter<B> {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root;
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if legal(&pos, m).is_none() {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&self.protocol.text(&pos, m));
-            pos = pos.play(m);
-        }
+        let text = |b: &Board<'static, B>, m| self.protocol.text(b, m);
+        let pv = pv_text(&self.root, &info.pv, |b, m| legal(b, m).is_some(), text, Board::play);
         say(&self.out, &self.protocol.info(info, &pv));
     }
 
