@@ -3,7 +3,8 @@
 //! write `info` and `perft` answers, parse `position` and `setoption`, and run their
 //! searches in a thread the same way.
 
-use crate::search::{Control, Info};
+use crate::search::{Context, Control, Info, Settings};
+use crate::time::Limits;
 use crate::tt::{Bound, Table};
 use crate::uci::Output;
 use std::io::BufRead;
@@ -55,6 +56,46 @@ impl Running {
     /// Waits for the thread to finish on its own.
     pub(crate) fn wait(self) {
         let _ = self.handle.join();
+    }
+}
+
+/// One `go`, moved into the search thread: what the search of every front end takes
+/// along.
+#[derive(Clone)]
+pub(crate) struct Job {
+    /// Where `info` and `bestmove` go.
+    pub(crate) out: Output,
+    /// The table, shared with the front end (and the next search).
+    pub(crate) tt: Arc<Table>,
+    /// Stops the search; shared with the front end.
+    pub(crate) control: Arc<Control>,
+    /// The keys of the positions before the root, oldest first.
+    pub(crate) history: Vec<u64>,
+    /// The limits `go` gave.
+    pub(crate) limits: Limits,
+    /// The options the search reads.
+    pub(crate) settings: Settings,
+}
+
+impl Job {
+    /// A search of the position after `history` within `limits`, writing to `out`, with
+    /// a control of its own.
+    pub(crate) fn new(out: &Output, tt: &Arc<Table>, history: &[u64], limits: Limits, settings: Settings) -> Job {
+        let control = Arc::new(Control::new(limits.ponder));
+        Job { out: out.clone(), tt: tt.clone(), control, history: history.to_vec(), limits, settings }
+    }
+
+    /// What the search runs with.
+    pub(crate) fn context(&self) -> Context<'_> {
+        let (history, limits, settings) = (&self.history, &self.limits, &self.settings);
+        Context { history, limits, settings, tt: &self.tt, control: &self.control }
+    }
+
+    /// While pondering (or in `go infinite`), waits for `stop` or `ponderhit`.
+    pub(crate) fn wait_for_stop(&self) {
+        while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
     }
 }
 

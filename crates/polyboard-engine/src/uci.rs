@@ -21,11 +21,11 @@
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
 use crate::frontend::{
-    Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say, say_perft,
-    spin, stdout,
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say,
+    say_perft, spin, stdout,
 };
 use crate::meter::{Meter, NoMeter};
-use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
+use crate::search::{Context, Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
 use crate::time::{Go, Limits, UCI_GO, parse_go};
 use crate::tt::Table;
 use crate::variant_uci::Variants;
@@ -294,19 +294,12 @@ impl Engine {
             Go::Perft(d) => return self.perft(d),
             Go::Solve(_) | Go::Nothing => return,
         };
-        let control = Arc::new(Control::new(limits.ponder));
         let settings =
             Settings { threads: self.options.threads, multipv: self.options.multipv, overhead: self.options.overhead };
-        let spawned = self.variants.go(&self.out, &self.tt, &control, &limits, &settings).unwrap_or_else(|| {
-            let job = Job {
-                out: self.out.clone(),
-                tt: self.tt.clone(),
-                control: control.clone(),
-                position: self.position,
-                history: self.history.clone(),
-                limits,
-                settings,
-            };
+        let job = Job::new(&self.out, &self.tt, &self.history, limits, settings);
+        let control = job.control.clone();
+        let spawned = self.variants.go(&job).unwrap_or_else(|| {
+            let job = ChessJob { job, position: self.position };
             let repr = self.options.repr.clone();
             std::thread::Builder::new().stack_size(STACK).spawn(move || {
                 let _ = with_repr!(repr.as_str(), B => job.run::<B>());
@@ -414,41 +407,28 @@ pub fn search_fixed_metered<P: Searchable, E: Evaluator<P>, M: Meter<P>>(
     let tt = Table::new(16);
     let control = Control::new(false);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    search_metered(root, &[], eval, &limits, &Settings::default(), &tt, &control, &mut crate::search::Silent, meter)
+    let cx = Context { history: &[], limits: &limits, settings: &Settings::default(), tt: &tt, control: &control };
+    search_metered(root, eval, cx, &mut crate::search::Silent, meter)
 }
 
-/// One `go`, moved into the search thread.
-struct Job {
-    out: Output,
-    tt: Arc<Table>,
-    control: Arc<Control>,
+/// A chess search in its thread.
+struct ChessJob {
+    job: Job,
     position: Position,
-    history: Vec<u64>,
-    limits: Limits,
-    settings: Settings,
 }
 
-impl Job {
+impl ChessJob {
     fn run<B: SearchBoard>(self) {
         let root = Chess(B::from_position(&self.position));
-        let mut reporter = UciReporter { out: self.out.clone(), root: self.position };
-        let outcome = search(
-            &root,
-            &self.history,
-            &ChessEval::default(),
-            &self.limits,
-            &self.settings,
-            &self.tt,
-            &self.control,
-            &mut reporter,
-        );
+        let mut reporter = UciReporter { out: self.job.out.clone(), root: self.position };
+        let outcome = search(&root, &ChessEval::default(), self.job.context(), &mut reporter);
         let line = match outcome.best {
             None => "bestmove 0000".to_string(),
             Some(best) => {
                 let mut l = format!("bestmove {}", uci::format(&self.position, best));
                 let after = self.position.play(best);
                 let ponder = outcome.ponder.or_else(|| {
-                    let key = self.tt.probe(after.zobrist(), 0)?.mv;
+                    let key = self.job.tt.probe(after.zobrist(), 0)?.mv;
                     after.legal_moves().iter().copied().find(|m| m.key() == key)
                 });
                 if let Some(p) = ponder.filter(|&p| after.is_legal(p)) {
@@ -457,7 +437,7 @@ impl Job {
                 l
             }
         };
-        say(&self.out, &line);
+        say(&self.job.out, &line);
     }
 }
 

@@ -29,14 +29,14 @@
 //! `checkmate timeout` (also after `stop`).
 
 use crate::frontend::{
-    Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say, say_perft,
-    spin, stdout,
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say,
+    say_perft, spin, stdout,
 };
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
-use crate::time::{Go, Limits, USI_GO, parse_go};
+use crate::time::{Go, USI_GO, parse_go};
 use crate::tt::Table;
 use crate::uci::{Output, score_text};
 use crate::variant_uci::Variants;
@@ -44,7 +44,6 @@ use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
 use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 const HASH_MAX: usize = 65_536;
@@ -300,20 +299,16 @@ impl Engine {
             Go::Solve(Err(e)) => return self.info(&e),
             Go::Nothing => return,
         };
-        let control = Arc::new(Control::new(limits.ponder));
         let settings = Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD };
-        let spawned = self.variants.go(&self.out, &self.tt, &control, &limits, &settings).unwrap_or_else(|| {
-            let job = Job {
-                out: self.out.clone(),
-                tt: self.tt.clone(),
-                control: control.clone(),
+        let job = Job::new(&self.out, &self.tt, &self.history, limits, settings);
+        let control = job.control.clone();
+        let spawned = self.variants.go(&job).unwrap_or_else(|| {
+            let job = ShogiJob {
+                job,
                 position: self.position.clone(),
-                history: self.history.clone(),
                 checks: self.checks.clone(),
                 rule: self.rule,
                 eval: self.eval.clone(),
-                limits,
-                settings,
             };
             let name = self.repr.clone();
             std::thread::Builder::new().stack_size(STACK).spawn(move || {
@@ -386,43 +381,28 @@ impl Engine {
     }
 }
 
-/// One `go`, moved into the search thread.
-struct Job {
-    out: Output,
-    tt: Arc<Table>,
-    control: Arc<Control>,
+/// A shogi search in its thread.
+struct ShogiJob {
+    job: Job,
     position: Position,
-    history: Vec<u64>,
     checks: Vec<bool>,
     rule: Option<ImpasseRule>,
     eval: ShogiEval,
-    limits: Limits,
-    settings: Settings,
 }
 
-impl Job {
+impl ShogiJob {
     fn run<B: ShogiBoard>(self) {
+        let job = &self.job;
         // An impasse win is declared at once (the 24-point rule's draw is not claimed).
         if let Some(rule) = self.rule
             && Game::new(self.position.clone()).declaration(rule) == Some(Declaration::Win)
         {
-            while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-            return say(&self.out, "bestmove win");
+            job.wait_for_stop();
+            return say(&job.out, "bestmove win");
         }
         let root = Shogi::new(B::from_position(&self.position), &self.checks).with_rule(self.rule);
-        let mut reporter = UsiReporter { out: self.out.clone(), root: self.position.clone() };
-        let outcome = search(
-            &root,
-            &self.history,
-            &self.eval,
-            &self.limits,
-            &self.settings,
-            &self.tt,
-            &self.control,
-            &mut reporter,
-        );
+        let mut reporter = UsiReporter { out: job.out.clone(), root: self.position.clone() };
+        let outcome = search(&root, &self.eval, job.context(), &mut reporter);
         let legal = |p: &Position, m: Move| p.is_legal(m);
         let line = match outcome.best.filter(|&b| legal(&self.position, b)) {
             None => "bestmove resign".to_string(),
@@ -430,7 +410,7 @@ impl Job {
                 let mut l = format!("bestmove {}", usi::format(best));
                 let after = self.position.play(best);
                 let ponder = outcome.ponder.or_else(|| {
-                    let key = self.tt.probe(after.key(), 0)?.mv;
+                    let key = job.tt.probe(after.key(), 0)?.mv;
                     after.legal_moves().iter().copied().find(|m| m.key() == key)
                 });
                 if let Some(p) = ponder.filter(|&p| legal(&after, p)) {
@@ -440,10 +420,8 @@ impl Job {
             }
         };
         // While pondering (or in `go infinite`), bestmove waits for stop or ponderhit.
-        while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        say(&self.out, &line);
+        job.wait_for_stop();
+        say(&job.out, &line);
     }
 }
 

@@ -18,17 +18,14 @@
 //!
 //! Nothing from the input stops the engine: errors are `info string` lines.
 
-use crate::frontend::{clip, play_moves, pv_text, read_position, say, say_perft};
-use crate::search::{Control, Info, Reporter, STACK, Settings, search};
-use crate::time::Limits;
-use crate::tt::Table;
+use crate::frontend::{Job, clip, play_moves, pv_text, read_position, say, say_perft};
+use crate::search::{Context, Info, Reporter, STACK, search};
 use crate::uci::Output;
 use crate::variant::{Data, Eval, Loaded, Pos};
 use crate::variant_usi::Protocol;
 use crate::{SearchMove, with_data};
 use polyboard_variants::bits::Bits;
 use polyboard_variants::{Board, Move, VariantSet, perft};
-use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -189,20 +186,12 @@ impl Variants {
         with_game!(cur, g => self.protocol.parse(&g.board, text).ok().map(|m| m.key()))
     }
 
-    /// Starts a search of the current position in its own thread.
-    pub fn go(
-        &self,
-        out: &Output,
-        tt: &Arc<Table>,
-        control: &Arc<Control>,
-        limits: &Limits,
-        settings: &Settings,
-    ) -> Option<std::io::Result<JoinHandle<()>>> {
-        let cur = self.current.clone()?;
-        let (out, tt, control, protocol) = (out.clone(), tt.clone(), control.clone(), self.protocol);
-        let (limits, settings) = (limits.clone(), settings.clone());
+    /// Starts `job`, a search of the current position (the game's history its own), in
+    /// its own thread; `None` while the dedicated engine's variant is chosen.
+    pub(crate) fn go(&self, job: &Job) -> Option<std::io::Result<JoinHandle<()>>> {
+        let (cur, job, protocol) = (self.current.clone()?, job.clone(), self.protocol);
         Some(std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            with_game!(cur, g => run(g, protocol, &out, &tt, &control, &limits, &settings));
+            with_game!(cur, g => run(g, protocol, &job));
         }))
     }
 
@@ -311,18 +300,11 @@ fn display<B: Bits>(b: &Board<'static, B>) -> String {
 }
 
 /// Searches `g` and prints `bestmove`.
-fn run<B: Bits>(
-    g: Game<B>,
-    protocol: Protocol,
-    out: &Output,
-    tt: &Table,
-    control: &Control,
-    limits: &Limits,
-    settings: &Settings,
-) {
+fn run<B: Bits>(g: Game<B>, protocol: Protocol, job: &Job) {
     let root = Pos::new(g.data, g.board, &g.checks);
-    let mut reporter = VariantReporter { out: out.clone(), root: g.board, protocol };
-    let outcome = search(&root, &g.keys, &Eval::default(), limits, settings, tt, control, &mut reporter);
+    let mut reporter = VariantReporter { out: job.out.clone(), root: g.board, protocol };
+    let cx = Context { history: &g.keys, ..job.context() };
+    let outcome = search(&root, &Eval::default(), cx, &mut reporter);
     let line = match outcome.best {
         None => format!("bestmove {}", protocol.no_move()),
         Some(best) => {
@@ -334,7 +316,7 @@ fn run<B: Bits>(
             l
         }
     };
-    say(out, &line);
+    say(&job.out, &line);
 }
 
 /// `mv` if it is a legal move of `b`.
