@@ -4,7 +4,7 @@
 //! searches in a thread the same way.
 
 use crate::search::{Context, Control, Info, Settings};
-use crate::time::Limits;
+use crate::time::{Go, Limits, Param, parse_go};
 use crate::tt::{Bound, Table};
 use crate::uci::Output;
 use std::io::BufRead;
@@ -97,6 +97,22 @@ impl Job {
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
     }
+}
+
+/// `go`'s arguments, read by [`parse_go`] (`names`, `side`, `move_key` as it takes them);
+/// the messages for malformed or unknown parameters are said as `info string`s.
+pub(crate) fn read_go(
+    out: &Output,
+    args: &[&str],
+    names: &[(&str, Param)],
+    side: usize,
+    move_key: impl Fn(&str) -> Option<u32>,
+) -> Go {
+    let (go, messages) = parse_go(args, names, side, move_key);
+    for m in messages {
+        say(out, &format!("info string {m}"));
+    }
+    go
 }
 
 /// Feeds the lines of stdin to `handle` until it returns false (after `quit`) or the

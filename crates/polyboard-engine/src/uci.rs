@@ -21,12 +21,12 @@
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
 use crate::frontend::{
-    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say,
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_go, read_lines, read_position, resize, say,
     say_perft, spin, stdout,
 };
 use crate::meter::{Meter, NoMeter};
 use crate::search::{Context, Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
-use crate::time::{Go, Limits, UCI_GO, parse_go};
+use crate::time::{Go, Limits, UCI_GO};
 use crate::tt::Table;
 use crate::variant_uci::Variants;
 use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
@@ -284,11 +284,7 @@ impl Engine {
                 uci::parse(&self.position, m).ok().map(|mv| mv.key())
             }
         };
-        let (go, messages) = parse_go(args, UCI_GO, side, key);
-        for m in messages {
-            self.info(&m);
-        }
-        let limits = match go {
+        let limits = match read_go(&self.out, args, UCI_GO, side, key) {
             Go::Search(limits) => limits,
             Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
             Go::Perft(d) => return self.perft(d),

@@ -29,14 +29,14 @@
 //! `checkmate timeout` (also after `stop`).
 
 use crate::frontend::{
-    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_lines, read_position, resize, say,
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_go, read_lines, read_position, resize, say,
     say_perft, spin, stdout,
 };
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
-use crate::time::{Go, USI_GO, parse_go};
+use crate::time::{Go, USI_GO};
 use crate::tt::Table;
 use crate::uci::{Output, score_text};
 use crate::variant_uci::Variants;
@@ -283,11 +283,7 @@ impl Engine {
 
     fn go(&mut self, args: &[&str]) {
         let side = self.variants.side_to_move().unwrap_or(self.position.turn.index());
-        let (go, messages) = parse_go(args, USI_GO, side, |_| None);
-        for m in messages {
-            self.info(&m);
-        }
-        let limits = match go {
+        let limits = match read_go(&self.out, args, USI_GO, side, |_| None) {
             Go::Search(limits) => limits,
             Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
             Go::Perft(d) => return self.perft(d),
