@@ -199,8 +199,8 @@ pub fn parse_go(
         // Byoyomi as the time manager sees it: the clock plus one period, and one
         // period added per move.
         for side in 0..2 {
-            limits.time[side] = Some(limits.time[side].unwrap_or(0) + byoyomi);
-            limits.inc[side] += byoyomi;
+            limits.time[side] = Some(limits.time[side].unwrap_or(0).saturating_add(byoyomi));
+            limits.inc[side] = limits.inc[side].saturating_add(byoyomi);
         }
     }
     if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
@@ -237,11 +237,13 @@ pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     let time = limits.time[side & 1]?;
     let inc = limits.inc[side & 1];
     let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50) as u64;
-    let safe = time.saturating_sub(overhead * 2 + time / 50);
-    let pool = (time + inc * (mtg - 1)).saturating_sub(overhead * mtg);
-    let share = if mtg == 1 { safe * 7 / 10 } else { pool / mtg };
-    let cap = if mtg == 1 { safe * 9 / 10 } else { safe * 2 / 5 };
-    let hard = (share * 3).min(cap).max(1);
+    let safe = time.saturating_sub(overhead.saturating_mul(2).saturating_add(time / 50));
+    let pool = time.saturating_add(inc.saturating_mul(mtg - 1)).saturating_sub(overhead.saturating_mul(mtg));
+    // num/den of x, without overflow for any clock.
+    let part = |x: u64, num: u128, den: u128| (x as u128 * num / den) as u64;
+    let share = if mtg == 1 { part(safe, 7, 10) } else { pool / mtg };
+    let cap = if mtg == 1 { part(safe, 9, 10) } else { part(safe, 2, 5) };
+    let hard = share.saturating_mul(3).min(cap).max(1);
     let soft = share.min(hard).max(1);
     Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) })
 }
@@ -330,6 +332,16 @@ mod tests {
         assert_eq!(go("mate 500 depth 3", USI_GO, 0).0, Go::Solve(Ok(Some(500))));
         let soon = Err("go mate: 'soon' is not a time or infinite".to_string());
         assert_eq!(go("mate soon", USI_GO, 0).0, Go::Solve(soon));
+    }
+
+    #[test]
+    fn huge_clocks_do_not_overflow() {
+        let l =
+            search("btime 9223372036854775807 wtime 9 binc 9223372036854775807 byoyomi 9223372036854775807", USI_GO, 0);
+        // i64::MAX twice: one short of u64::MAX, no overflow.
+        assert_eq!((l.time[0], l.inc[0]), (Some(u64::MAX - 1), u64::MAX - 1));
+        let b = budget(&l, 0, 5000).unwrap();
+        assert!(b.soft <= b.hard);
     }
 
     #[test]
