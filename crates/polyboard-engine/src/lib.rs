@@ -49,6 +49,8 @@
 //! - [`eval`]: the chess evaluation.
 //! - [`chess`]: chess as a [`Searchable`], and the list of searchable representations.
 //! - [`uci`]: the UCI front end (`polyboard uci`).
+//! - `frontend`: what the UCI and USI front ends share (lines in, `info` out, `position`
+//!   and `setoption` words, the search thread).
 //! - [`shogi`]: shogi as a [`Searchable`] over any `polyboard_shogi::ShogiBoard`.
 //! - [`shogi_eval`]: the shogi evaluation.
 //! - [`shogi_mate`]: the df-pn tsume solver behind USI's `go mate`.
@@ -65,6 +67,7 @@
 
 pub mod chess;
 pub mod eval;
+mod frontend;
 pub mod meter;
 pub mod search;
 pub mod shogi;
@@ -191,7 +194,11 @@ pub trait Searchable: Clone + Send + 'static {
     /// the last irreversible move).
     fn reversible_plies(&self) -> u32;
     /// True when a rule other than repetition draws the game now (the 50-move rule).
-    fn rule_draw(&self) -> bool;
+    /// None by default.
+    #[inline(always)]
+    fn rule_draw(&self) -> bool {
+        false
+    }
     /// The result of a game the rules have already ended in this position, whatever
     /// moves it has (a variant's flag region reached, the last check given, a side
     /// without its royal pieces); `None` while the game goes on. Chess and shogi end
@@ -237,6 +244,68 @@ pub trait Searchable: Clone + Send + 'static {
     fn may_give_check(&self, mv: Self::Move) -> bool {
         let _ = mv;
         true
+    }
+}
+
+/// For every position from a game's start to the current one, whether its side to move
+/// stood in check: the in-check flag of a copy-make game, and what repetition scores
+/// need where perpetual check loses (shogi, xiangqi).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checks(Vec<bool>);
+
+impl Checks {
+    /// The flags of the positions `before` the current one (oldest first), then the
+    /// current one's, `now`.
+    pub fn new(before: &[bool], now: bool) -> Checks {
+        let mut flags = before.to_vec();
+        flags.push(now);
+        Checks(flags)
+    }
+
+    /// A move (or the null move) reached a position whose side to move stands in
+    /// check when `check`.
+    #[inline(always)]
+    pub fn push(&mut self, check: bool) {
+        self.0.push(check);
+    }
+
+    /// The last move was taken back.
+    #[inline(always)]
+    pub fn pop(&mut self) {
+        self.0.pop();
+    }
+
+    /// True when the side to move stands in check.
+    #[inline(always)]
+    pub fn current(&self) -> bool {
+        self.0.last().copied().unwrap_or(false)
+    }
+
+    /// The plies since the game's start (how far back a repetition can lie in a game
+    /// with drops, where captured pieces come back).
+    #[inline(always)]
+    pub fn plies(&self) -> u32 {
+        self.0.len().saturating_sub(1) as u32
+    }
+
+    /// The score for the side to move when the position `back` plies before repeats
+    /// and one side gave check with every one of its moves through the repetition:
+    /// that side loses. `None` when neither did.
+    pub fn perpetual(&self, back: usize) -> Option<i32> {
+        let n = self.0.len();
+        if back == 0 || back >= n {
+            return None;
+        }
+        // Positions n-1, n-3, .. have us to move; n-2, n-4, .. the opponent.
+        let all_checked = |first: usize| (first..=back).step_by(2).all(|i| self.0[n - 1 - i]);
+        if all_checked(0) {
+            // The opponent checked with every move: it loses.
+            Some(MATE_BOUND - 1)
+        } else if all_checked(1) {
+            Some(-(MATE_BOUND - 1))
+        } else {
+            None
+        }
     }
 }
 

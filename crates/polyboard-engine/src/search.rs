@@ -125,47 +125,41 @@ pub struct Outcome<M> {
     pub qnodes: u64,
 }
 
-/// Searches `root`, whose game history (keys of the positions before it, oldest first)
-/// is `history`, within `limits`. Blocks until done; `control` stops it early.
-#[allow(clippy::too_many_arguments)]
-pub fn search<P, E, R>(
-    root: &P,
-    history: &[u64],
-    eval: &E,
-    limits: &Limits,
-    settings: &Settings,
-    tt: &Table,
-    control: &Control,
-    reporter: &mut R,
-) -> Outcome<P::Move>
+/// What a search runs with besides its root and evaluation.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// The game's history: the keys of the positions before the root, oldest first.
+    pub history: &'a [u64],
+    /// When to stop.
+    pub limits: &'a Limits,
+    /// Threads, MultiPV and the move overhead.
+    pub settings: &'a Settings,
+    /// The transposition table, shared by the threads.
+    pub tt: &'a Table,
+    /// Stops the search early (`stop`, `ponderhit`).
+    pub control: &'a Control,
+}
+
+/// Searches `root` within `cx`. Blocks until done; `cx.control` stops it early.
+pub fn search<P, E, R>(root: &P, eval: &E, cx: Context, reporter: &mut R) -> Outcome<P::Move>
 where
     P: Searchable,
     E: Evaluator<P>,
     R: Reporter<P::Move>,
 {
-    search_metered(root, history, eval, limits, settings, tt, control, reporter, NoMeter).0
+    search_metered(root, eval, cx, reporter, NoMeter).0
 }
 
 /// [`search`] with `meter` observing the main thread (see [`crate::meter`]); returns
 /// the meter with the outcome. The tree is the one [`search`] walks.
-#[allow(clippy::too_many_arguments)]
-pub fn search_metered<P, E, R, M>(
-    root: &P,
-    history: &[u64],
-    eval: &E,
-    limits: &Limits,
-    settings: &Settings,
-    tt: &Table,
-    control: &Control,
-    reporter: &mut R,
-    meter: M,
-) -> (Outcome<P::Move>, M)
+pub fn search_metered<P, E, R, M>(root: &P, eval: &E, cx: Context, reporter: &mut R, meter: M) -> (Outcome<P::Move>, M)
 where
     P: Searchable,
     E: Evaluator<P>,
     R: Reporter<P::Move>,
     M: Meter<P>,
 {
+    let Context { history, limits, settings, tt, control } = cx;
     tt.new_search();
     let threads = settings.threads.max(1);
     let counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();

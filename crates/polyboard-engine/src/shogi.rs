@@ -4,7 +4,9 @@
 //!
 //! - Staged generation: the noisy moves are captures and promotions; the quiet ones
 //!   are the rest, drops included. A representation generates all legal moves at once,
-//!   so each stage generates them and keeps its share.
+//!   so the noisy stage generates them into a list kept by ply ([`MoveCache`]) and
+//!   returns its share; the quiet stage of the same node takes the rest from that list.
+//!   Each node generates once.
 //! - Repetition (sennichite) is a draw, except that the side that gave check with every
 //!   one of its moves through the repetition loses ([`Searchable::repetition_score`]);
 //!   the wrapper keeps, for every position since the game's start, whether the side to
@@ -26,10 +28,11 @@
 //! - The wrapper keeps both kings' squares (the evaluation, the declaration and the
 //!   check filter read them).
 
-use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
+use crate::{Checks, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of, square};
 use polyboard_shogi::{Color, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
+use std::cell::RefCell;
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
 /// position is 593.
@@ -57,13 +60,28 @@ pub fn value(k: Kind) -> i32 {
 #[derive(Clone, Debug)]
 pub struct Shogi<B> {
     board: B,
-    /// For every position from the game's start to the current one: whether its side
-    /// to move stood in check.
-    checks: Vec<bool>,
+    /// Whether the side to move stood in check, since the game's start.
+    checks: Checks,
     /// The kings' squares by colour index ([`NO_KING`] for a missing king).
     kings: [Square; 2],
     /// The impasse rule the game is played under, if any.
     rule: Option<ImpasseRule>,
+    /// The legal moves the noisy stage generated, by ply.
+    moves: MoveCache,
+}
+
+/// The legal moves that [`Searchable::generate_noisy`] generated, for
+/// [`Searchable::generate_quiet`] at the same node: a slot per ply since the game's
+/// start (the nodes of the current line), each with the key of the position it was
+/// filled at. A node's children use the slots past its own, so its moves stay until it
+/// asks for the quiet ones. A clone starts empty.
+#[derive(Debug, Default)]
+struct MoveCache(RefCell<Vec<(Option<u64>, Box<Moves>)>>);
+
+impl Clone for MoveCache {
+    fn clone(&self) -> MoveCache {
+        MoveCache::default()
+    }
 }
 
 /// The king square of a side without a king (tsume positions): off the board.
@@ -73,8 +91,7 @@ impl<B: ShogiBoard> Shogi<B> {
     /// The position `board`, reached after positions whose check flags are `before`
     /// (oldest first; the same positions whose keys the search gets as history).
     pub fn new(board: B, before: &[bool]) -> Shogi<B> {
-        let mut checks = before.to_vec();
-        checks.push(board.is_check());
+        let checks = Checks::new(before, board.is_check());
         let mut kings = [NO_KING; 2];
         for sq in 0..SQUARES {
             if let Some(p) = board.piece_on(sq)
@@ -83,7 +100,7 @@ impl<B: ShogiBoard> Shogi<B> {
                 kings[p.color().index()] = sq;
             }
         }
-        Shogi { board, checks, kings, rule: None }
+        Shogi { board, checks, kings, rule: None, moves: MoveCache::default() }
     }
 
     /// The same position, played under the impasse rule `rule` (`None`: no declaration).
@@ -133,12 +150,28 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
     const PRUNE_QUIESCE_EVASIONS: bool = true;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, LIST>) {
-        for &mv in self.all().iter().filter(|&&mv| self.is_noisy(mv)) {
+        let mut cache = self.moves.0.borrow_mut();
+        let ply = self.checks.plies() as usize;
+        if cache.len() <= ply {
+            cache.resize_with(ply + 1, Default::default);
+        }
+        let (key, moves) = &mut cache[ply];
+        *key = Some(self.board.key());
+        moves.clear();
+        self.board.generate_moves(moves);
+        for &mv in moves.iter().filter(|&&mv| self.is_noisy(mv)) {
             out.push(mv);
         }
     }
     fn generate_quiet(&self, out: &mut MoveList<Move, LIST>) {
-        for &mv in self.all().iter().filter(|&&mv| !self.is_noisy(mv)) {
+        let cache = self.moves.0.borrow();
+        // The same key at the same ply is the same position (a key collision aside):
+        // the node whose noisy stage filled the slot.
+        let all = match cache.get(self.checks.plies() as usize) {
+            Some((key, moves)) if *key == Some(self.board.key()) => moves,
+            _ => &self.all(),
+        };
+        for &mv in all.iter().filter(|&&mv| !self.is_noisy(mv)) {
             out.push(mv);
         }
     }
@@ -177,7 +210,7 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
     }
     #[inline(always)]
     fn in_check(&self) -> bool {
-        self.checks.last().copied().unwrap_or(false)
+        self.checks.current()
     }
     #[inline(always)]
     fn side(&self) -> usize {
@@ -186,31 +219,14 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
     #[inline(always)]
     fn reversible_plies(&self) -> u32 {
         // Every shogi move can in principle recur (captured pieces come back by drops).
-        self.checks.len().saturating_sub(1) as u32
-    }
-    #[inline(always)]
-    fn rule_draw(&self) -> bool {
-        false
+        self.checks.plies()
     }
     #[inline(always)]
     fn no_moves(&self, _in_check: bool) -> NoMoves {
         NoMoves::Loss
     }
     fn repetition_score(&self, back: usize) -> i32 {
-        let n = self.checks.len();
-        if back == 0 || back >= n {
-            return 0;
-        }
-        // Positions n-1, n-3, .. have us to move; n-2, n-4, .. the opponent.
-        let all_checked = |first: usize| (first..=back).step_by(2).all(|i| self.checks[n - 1 - i]);
-        if all_checked(0) {
-            // The opponent checked with every move: it loses.
-            MATE_BOUND - 1
-        } else if all_checked(1) {
-            -(MATE_BOUND - 1)
-        } else {
-            0
-        }
+        self.checks.perpetual(back).unwrap_or(0)
     }
     fn mvv_lva(&self, mv: Move) -> i32 {
         let victim = self.victim(mv).map_or(0, value);
@@ -423,6 +439,7 @@ impl<B: ShogiBoard> MoveText<Shogi<B>> for UsiText {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MATE_BOUND;
     use polyboard_shogi::Position;
     use polyboard_shogi::repr::FastBoard;
 
@@ -437,10 +454,18 @@ mod tests {
             "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
             "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
         ] {
-            let p = pos(sfen);
+            let mut p = pos(sfen);
             let (mut noisy, mut quiet) = (MoveList::<Move, LIST>::new(), MoveList::<Move, LIST>::new());
             p.generate_noisy(&mut noisy);
+            // A child's stages between the node's own do not disturb its quiet moves.
+            let undo = p.make(noisy[0]);
+            p.generate_noisy(&mut MoveList::new());
+            p.unmake(noisy[0], undo);
             p.generate_quiet(&mut quiet);
+            // The quiet stage alone (no noisy stage before it) generates them itself.
+            let mut alone = MoveList::<Move, LIST>::new();
+            pos(sfen).generate_quiet(&mut alone);
+            assert_eq!(alone.as_slice(), quiet.as_slice());
             let mut both: Vec<u16> = noisy.iter().chain(quiet.iter()).map(|m| m.0).collect();
             both.sort();
             let mut all: Vec<u16> = p.board().legal_moves().iter().map(|m| m.0).collect();
@@ -472,8 +497,10 @@ mod tests {
     fn perpetual_check_loses_for_the_checker() {
         let b = FastBoard::from_position(&Position::startpos());
         // Flags oldest first; the last is the current position (us to move).
-        let score =
-            |flags: &[bool], back| Shogi { checks: flags.to_vec(), ..Shogi::new(b, &[]) }.repetition_score(back);
+        let score = |flags: &[bool], back| {
+            let (now, before) = flags.split_last().unwrap();
+            Shogi { checks: Checks::new(before, *now), ..Shogi::new(b, &[]) }.repetition_score(back)
+        };
         // We were in check in every position with us to move: the opponent checked
         // perpetually and loses.
         assert_eq!(score(&[true, false, true, false, true], 4), MATE_BOUND - 1);

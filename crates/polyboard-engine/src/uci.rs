@@ -20,30 +20,24 @@
 
 use crate::chess::{Chess, names};
 use crate::eval::ChessEval;
-use crate::meter::Meter;
-use crate::search::{Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
-use crate::time::Limits;
-use crate::tt::{Bound, Table};
+use crate::frontend::{
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_go, read_lines, read_position, resize, say,
+    say_perft, spin, stdout,
+};
+use crate::meter::{Meter, NoMeter};
+use crate::search::{Context, Control, Info, Outcome, Reporter, STACK, Settings, search, search_metered};
+use crate::time::{Go, Limits, UCI_GO};
+use crate::tt::Table;
 use crate::variant_uci::Variants;
 use crate::{Evaluator, MATE, MATE_BOUND, SearchMove, Searchable};
 use polyboard_chess::with_repr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, uci};
-use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering::Relaxed;
+use std::io::Write;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// Where the engine writes its lines (stdout, or a buffer in tests).
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Writes one line and flushes it.
-pub(crate) fn say(out: &Output, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
 
 /// The engine's option values.
 #[derive(Clone, Debug)]
@@ -55,11 +49,6 @@ struct Options {
     ponder: bool,
     chess960: bool,
     repr: String,
-}
-
-struct Running {
-    control: Arc<Control>,
-    handle: JoinHandle<()>,
 }
 
 /// The UCI engine state: options, the game, and the search in progress.
@@ -78,23 +67,8 @@ pub struct Engine {
 
 /// Runs the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() {
-    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut engine = Engine::new(out);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match lines.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf);
-                if !engine.handle(&line) {
-                    return;
-                }
-            }
-        }
-    }
+    let mut engine = Engine::new(stdout());
+    read_lines(|line| engine.handle(line));
     engine.stop();
 }
 
@@ -191,16 +165,14 @@ impl Engine {
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
-            r.control.stop.store(true, Relaxed);
-            r.control.pondering.store(false, Relaxed);
-            let _ = r.handle.join();
+            r.stop();
         }
     }
 
     /// Waits for the running search to finish on its own.
     pub fn wait(&mut self) {
         if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
+            r.wait();
         }
     }
 
@@ -231,19 +203,10 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        // setoption name <words> [value <words>]
-        if args.first() != Some(&"name") {
+        let Some((name, value)) = option_words(args) else {
             return self.info("setoption: expected 'setoption name <name> [value <value>]'");
-        }
-        let vpos = args.iter().position(|&t| t == "value");
-        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => Err(format!("option '{name}': value '{}' is not a number in {min}..={max}", clip(&value))),
-            }
         };
+        let spin = |min: u64, max: u64| spin(&name, &value, min, max);
         let check = || -> Result<bool, String> {
             match value.to_ascii_lowercase().as_str() {
                 "true" => Ok(true),
@@ -252,21 +215,7 @@ impl Engine {
             }
         };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
-                // The old table goes first, so that its memory can be reused.
-                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
-                match Table::try_new(v as usize) {
-                    Some(t) => {
-                        self.tt = Arc::new(t);
-                        self.options.hash = v as usize;
-                        Ok(())
-                    }
-                    None => {
-                        self.tt = Arc::new(Table::new(self.options.hash));
-                        Err(format!("Hash {v}: not enough memory; kept {} MiB", self.options.hash))
-                    }
-                }
-            }),
+            "hash" => spin(1, HASH_MAX as u64).and_then(|v| resize(&mut self.tt, &mut self.options.hash, v, "Hash")),
             "threads" => spin(1, THREADS_MAX as u64).map(|v| self.options.threads = v as usize),
             "multipv" => spin(1, MULTIPV_MAX as u64).map(|v| self.options.multipv = v as usize),
             "move overhead" => spin(0, 5000).map(|v| self.options.overhead = v),
@@ -299,40 +248,27 @@ impl Engine {
     }
 
     fn set_position(&mut self, args: &[&str]) {
-        let (start, rest) = match args.first() {
-            Some(&"startpos") => {
-                let mut p = Position::startpos();
-                p.set_chess960(self.options.chess960);
-                (p, &args[1..])
-            }
-            Some(&"fen") => {
-                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
-                let fen = args[1..end].join(" ");
-                match Position::from_fen_variant(&fen, self.options.chess960) {
-                    Ok(p) => (p, &args[end..]),
-                    Err(e) => return self.info(&format!("position ignored: {e}")),
-                }
-            }
-            _ => return self.info("position: expected 'startpos' or 'fen <fen>'"),
+        let chess960 = self.options.chess960;
+        let startpos = || {
+            let mut p = Position::startpos();
+            p.set_chess960(chess960);
+            Ok(p)
         };
-        let moves = match rest.first() {
-            None => &[][..],
-            Some(&"moves") => &rest[1..],
-            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
+        let read = |_: &str, fen: &str| Position::from_fen_variant(fen, chess960).map_err(|e| e.to_string());
+        let (start, moves) = match read_position(args, &["fen"], "fen <fen>", startpos, read) {
+            Ok(start) => start,
+            Err(e) => return self.info(&e),
         };
         let mut pos = start;
         let mut history = Vec::new();
-        for text in moves {
-            match uci::parse(&pos, text) {
-                Ok(mv) => {
-                    history.push(pos.zobrist());
-                    pos = pos.play(mv);
-                }
-                Err(e) => {
-                    self.info(&format!("{e}; the moves from it on are ignored"));
-                    break;
-                }
-            }
+        let error = play_moves(moves, |text| {
+            let mv = uci::parse(&pos, text).map_err(|e| e.to_string())?;
+            history.push(pos.zobrist());
+            pos = pos.play(mv);
+            Ok(())
+        });
+        if let Some(e) = error {
+            self.info(&e);
         }
         self.start = start;
         self.position = pos;
@@ -340,99 +276,32 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits::default();
-        let mut i = 0;
-        let num =
-            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
-        while i < args.len() {
-            let t = args[i];
-            let mut used = 2;
-            match t {
-                "infinite" => {
-                    limits.infinite = true;
-                    used = 1;
-                }
-                "ponder" => {
-                    limits.ponder = true;
-                    used = 1;
-                }
-                "searchmoves" => {
-                    used = 1;
-                    while let Some(m) = args.get(i + used) {
-                        let key = if self.variants.active() {
-                            self.variants.move_key(m)
-                        } else {
-                            uci::parse(&self.position, m).ok().map(|mv| mv.key())
-                        };
-                        match key {
-                            Some(k) => limits.searchmoves.push(k),
-                            None => break,
-                        }
-                        used += 1;
-                    }
-                }
-                "perft" => {
-                    return match num(i) {
-                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
-                        Some(d) => self.perft(d.min(20) as u32),
-                        None => self.info("go perft: expected a depth"),
-                    };
-                }
-                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes" | "mate" => {
-                    let Some(v) = num(i) else {
-                        self.info(&format!("go: '{t}' needs a number; ignored"));
-                        i += 1;
-                        continue;
-                    };
-                    match t {
-                        "wtime" => limits.time[0] = Some(v),
-                        "btime" => limits.time[1] = Some(v),
-                        "winc" => limits.inc[0] = v,
-                        "binc" => limits.inc[1] = v,
-                        "movestogo" => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
-                        "movetime" => limits.movetime = Some(v),
-                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
-                        "nodes" => limits.nodes = Some(v),
-                        _ => limits.mate = Some(v.min(1000) as u32),
-                    }
-                }
-                _ => {
-                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
-                    used = 1;
-                }
+        let side = self.variants.side_to_move().unwrap_or(self.position.turn().index());
+        let key = |m: &str| {
+            if self.variants.active() {
+                self.variants.move_key(m)
+            } else {
+                uci::parse(&self.position, m).ok().map(|mv| mv.key())
             }
-            i += used;
-        }
-        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
-            limits.infinite = true;
-        }
-        let control = Arc::new(Control::new(limits.ponder));
+        };
+        let limits = match read_go(&self.out, args, UCI_GO, side, key) {
+            Go::Search(limits) => limits,
+            Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
+            Go::Perft(d) => return self.perft(d),
+            Go::Solve(_) | Go::Nothing => return,
+        };
         let settings =
             Settings { threads: self.options.threads, multipv: self.options.multipv, overhead: self.options.overhead };
-        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
-            match spawned {
-                Ok(handle) => self.running = Some(Running { control, handle }),
-                Err(e) => self.info(&format!("could not start the search: {e}")),
-            }
-            return;
-        }
-        let job = Job {
-            out: self.out.clone(),
-            tt: self.tt.clone(),
-            control: control.clone(),
-            position: self.position,
-            history: self.history.clone(),
-            limits,
-            settings,
-        };
-        let repr = self.options.repr.clone();
-        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            let _ = with_repr!(repr.as_str(), B => job.run::<B>());
+        let job = Job::new(&self.out, &self.tt, &self.history, limits, settings);
+        let control = job.control.clone();
+        let spawned = self.variants.go(&job).unwrap_or_else(|| {
+            let job = ChessJob { job, position: self.position };
+            let repr = self.options.repr.clone();
+            std::thread::Builder::new().stack_size(STACK).spawn(move || {
+                let _ = with_repr!(repr.as_str(), B => job.run::<B>());
+            })
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the search: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "search");
     }
 
     fn perft(&self, depth: u32) {
@@ -441,20 +310,8 @@ impl Engine {
         let result = with_repr!(self.options.repr.as_str(), B => {
             polyboard_core::perft::divide(&B::from_position(&pos), depth.max(1), false)
         });
-        let Some(mut rows) = result else { return };
-        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (uci::format(&pos, m), n)).collect();
-        lines.sort();
-        let mut total = 0;
-        for (m, n) in &lines {
-            say(&self.out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        let ms = start.elapsed().as_millis();
-        say(&self.out, &format!("\nNodes searched: {total}"));
-        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+        let Some(rows) = result else { return };
+        say_perft(&self.out, rows.into_iter().map(|(m, n)| (uci::format(&pos, m), n)).collect(), depth, start);
     }
 
     fn display(&self) {
@@ -532,19 +389,7 @@ pub fn bench<B: SearchBoard>(depth: u32, out: &Output) -> u64 {
 /// A one-thread search of `pos` to `depth` with a fresh table, as `bench` and the
 /// identical-tree tests run it.
 pub fn search_fixed<B: SearchBoard>(pos: &Position, depth: u32) -> Outcome<Move> {
-    let tt = Table::new(16);
-    let control = Control::new(false);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    search(
-        &Chess(B::from_position(pos)),
-        &[],
-        &ChessEval::default(),
-        &limits,
-        &Settings::default(),
-        &tt,
-        &control,
-        &mut crate::search::Silent,
-    )
+    search_fixed_metered(&Chess(B::from_position(pos)), &ChessEval::default(), depth, NoMeter).0
 }
 
 /// [`search_fixed`] on any searchable position and evaluation, observed by `meter`
@@ -558,41 +403,28 @@ pub fn search_fixed_metered<P: Searchable, E: Evaluator<P>, M: Meter<P>>(
     let tt = Table::new(16);
     let control = Control::new(false);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    search_metered(root, &[], eval, &limits, &Settings::default(), &tt, &control, &mut crate::search::Silent, meter)
+    let cx = Context { history: &[], limits: &limits, settings: &Settings::default(), tt: &tt, control: &control };
+    search_metered(root, eval, cx, &mut crate::search::Silent, meter)
 }
 
-/// One `go`, moved into the search thread.
-struct Job {
-    out: Output,
-    tt: Arc<Table>,
-    control: Arc<Control>,
+/// A chess search in its thread.
+struct ChessJob {
+    job: Job,
     position: Position,
-    history: Vec<u64>,
-    limits: Limits,
-    settings: Settings,
 }
 
-impl Job {
+impl ChessJob {
     fn run<B: SearchBoard>(self) {
         let root = Chess(B::from_position(&self.position));
-        let mut reporter = UciReporter { out: self.out.clone(), root: self.position };
-        let outcome = search(
-            &root,
-            &self.history,
-            &ChessEval::default(),
-            &self.limits,
-            &self.settings,
-            &self.tt,
-            &self.control,
-            &mut reporter,
-        );
+        let mut reporter = UciReporter { out: self.job.out.clone(), root: self.position };
+        let outcome = search(&root, &ChessEval::default(), self.job.context(), &mut reporter);
         let line = match outcome.best {
             None => "bestmove 0000".to_string(),
             Some(best) => {
                 let mut l = format!("bestmove {}", uci::format(&self.position, best));
                 let after = self.position.play(best);
                 let ponder = outcome.ponder.or_else(|| {
-                    let key = self.tt.probe(after.zobrist(), 0)?.mv;
+                    let key = self.job.tt.probe(after.zobrist(), 0)?.mv;
                     after.legal_moves().iter().copied().find(|m| m.key() == key)
                 });
                 if let Some(p) = ponder.filter(|&p| after.is_legal(p)) {
@@ -601,7 +433,7 @@ impl Job {
                 l
             }
         };
-        say(&self.out, &line);
+        say(&self.job.out, &line);
     }
 }
 
@@ -623,16 +455,7 @@ pub fn score_text(score: i32) -> String {
 
 impl Reporter<Move> for UciReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root;
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if !pos.is_legal(m) {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&uci::format(&pos, m));
-            pos = pos.play(m);
-        }
+        let pv = pv_text(&self.root, &info.pv, Position::is_legal, uci::format, Position::play);
         say(&self.out, &info_line(info, &pv));
     }
 
@@ -645,30 +468,4 @@ impl Reporter<Move> for UciReporter {
 /// principal variation, each move after a space.
 pub(crate) fn info_line<M>(info: &Info<M>, pv: &str) -> String {
     info_text(info, &score_text(info.score), Some(info.multipv), pv)
-}
-
-/// An `info depth ...` line with the score written as `score` (UCI and USI write mates
-/// differently) and `multipv` when the protocol has it.
-pub(crate) fn info_text<M>(info: &Info<M>, score: &str, multipv: Option<usize>, pv: &str) -> String {
-    let ms = info.time.as_millis();
-    let nps = (info.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-    let bound = match info.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        _ => "",
-    };
-    format!(
-        "info depth {} seldepth {}{} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{}",
-        info.depth,
-        info.seldepth,
-        multipv.map_or(String::new(), |m| format!(" multipv {m}")),
-        info.nodes,
-        info.hashfull,
-        if pv.is_empty() { String::new() } else { format!(" pv{pv}") }
-    )
-}
-
-/// At most 40 characters of untrusted text, for messages.
-pub(crate) fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
 }

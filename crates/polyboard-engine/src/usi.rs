@@ -28,27 +28,23 @@
 //! solver ([`crate::shogi_mate`]) and answers `checkmate <moves>`, `checkmate nomate` or
 //! `checkmate timeout` (also after `stop`).
 
+use crate::frontend::{
+    Job, Running, clip, info_text, option_words, play_moves, pv_text, read_go, read_lines, read_position, resize, say,
+    say_perft, spin, stdout,
+};
 use crate::search::{Control, Info, Reporter, STACK, Settings, search};
 use crate::shogi::Shogi;
 use crate::shogi_eval::{ShogiEval, ShogiWeights};
 use crate::shogi_mate::{ENTRY_BYTES, MateResult, solve};
-use crate::time::Limits;
+use crate::time::{Go, USI_GO};
 use crate::tt::Table;
-use crate::uci::{Output, clip, info_text, say, score_text};
+use crate::uci::{Output, score_text};
 use crate::variant_uci::Variants;
 use crate::variant_usi::{Protocol, SHOGI};
 use crate::{MATE, MATE_BOUND, SearchMove};
 use polyboard_shogi::{Declaration, Game, ImpasseRule, Move, Position, ShogiBoard, repr, usi, with_shogi_repr};
-use std::io::BufRead;
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 use std::time::Instant;
-
-struct Running {
-    control: Arc<Control>,
-    handle: JoinHandle<()>,
-}
 
 const HASH_MAX: usize = 65_536;
 const THREADS_MAX: usize = 256;
@@ -76,23 +72,8 @@ pub struct Engine {
 
 /// Runs the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() {
-    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut engine = Engine::new(out);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match lines.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf);
-                if !engine.handle(&line) {
-                    return;
-                }
-            }
-        }
-    }
+    let mut engine = Engine::new(stdout());
+    read_lines(|line| engine.handle(line));
     engine.stop();
 }
 
@@ -171,9 +152,7 @@ impl Engine {
     /// Stops the running search, if any, and waits for its `bestmove`.
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
-            r.control.stop.store(true, Relaxed);
-            r.control.pondering.store(false, Relaxed);
-            let _ = r.handle.join();
+            r.stop();
         }
     }
 
@@ -208,35 +187,14 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        if args.first() != Some(&"name") || args.len() < 2 {
+        let Some((name, value)) = option_words(args).filter(|_| args.len() >= 2) else {
             return self.info("setoption: expected 'setoption name <name> [value <value>]'");
-        }
-        let vpos = args.iter().position(|&t| t == "value");
-        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => {
-                    Err(format!("option '{}': value '{}' is not a number in {min}..={max}", clip(&name), clip(&value)))
-                }
-            }
         };
+        let spin = |min: u64, max: u64| spin(&name, &value, min, max);
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "usi_hash" | "hash" => spin(1, HASH_MAX as u64).and_then(|v| {
-                drop(std::mem::replace(&mut self.tt, Arc::new(Table::new(1))));
-                match Table::try_new(v as usize) {
-                    Some(t) => {
-                        self.tt = Arc::new(t);
-                        self.hash = v as usize;
-                        Ok(())
-                    }
-                    None => {
-                        self.tt = Arc::new(Table::new(self.hash));
-                        Err(format!("USI_Hash {v}: not enough memory; kept {} MiB", self.hash))
-                    }
-                }
-            }),
+            "usi_hash" | "hash" => {
+                spin(1, HASH_MAX as u64).and_then(|v| resize(&mut self.tt, &mut self.hash, v, "USI_Hash"))
+            }
             "threads" => spin(1, THREADS_MAX as u64).map(|v| self.threads = v as usize),
             "repr" => {
                 let v = value.to_ascii_lowercase();
@@ -300,38 +258,23 @@ impl Engine {
             }
             return;
         }
-        let (start, rest) = match args.first() {
-            Some(&"startpos") => (Position::startpos(), &args[1..]),
-            Some(&"sfen") => {
-                let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
-                let sfen = args[1..end].join(" ");
-                match Position::from_sfen(&sfen) {
-                    Ok(p) => (p, &args[end..]),
-                    Err(e) => return self.info(&format!("position ignored: {e}")),
-                }
-            }
-            _ => return self.info("position: expected 'startpos' or 'sfen <sfen>'"),
+        let startpos = || Ok(Position::startpos());
+        let read = |_: &str, sfen: &str| Position::from_sfen(sfen).map_err(|e| e.to_string());
+        let (mut pos, moves) = match read_position(args, &["sfen"], "sfen <sfen>", startpos, read) {
+            Ok(start) => start,
+            Err(e) => return self.info(&e),
         };
-        let moves = match rest.first() {
-            None => &[][..],
-            Some(&"moves") => &rest[1..],
-            Some(t) => return self.info(&format!("position ignored: unexpected '{}'", clip(t))),
-        };
-        let mut pos = start;
         let mut history = Vec::new();
         let mut checks = Vec::new();
-        for text in moves {
-            match usi::parse(&pos, text) {
-                Ok(mv) => {
-                    history.push(pos.key());
-                    checks.push(pos.is_check());
-                    pos = pos.play(mv);
-                }
-                Err(e) => {
-                    self.info(&format!("{e}; the moves from it on are ignored"));
-                    break;
-                }
-            }
+        let error = play_moves(moves, |text| {
+            let mv = usi::parse(&pos, text).map_err(|e| e.to_string())?;
+            history.push(pos.key());
+            checks.push(pos.is_check());
+            pos = pos.play(mv);
+            Ok(())
+        });
+        if let Some(e) = error {
+            self.info(&e);
         }
         self.position = pos;
         self.history = history;
@@ -339,113 +282,36 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits::default();
-        let mut byoyomi = 0;
-        let mut i = 0;
-        let num =
-            |i: usize| -> Option<u64> { args.get(i + 1).and_then(|t| t.parse::<i64>().ok()).map(|v| v.max(0) as u64) };
-        while i < args.len() {
-            let t = args[i];
-            let mut used = 2;
-            match t {
-                "infinite" => {
-                    limits.infinite = true;
-                    used = 1;
-                }
-                "ponder" => {
-                    limits.ponder = true;
-                    used = 1;
-                }
-                "perft" => {
-                    return match num(i) {
-                        Some(d) if self.variants.active() => self.variants.perft(&self.out, d.min(20) as u32),
-                        Some(d) => self.perft(d.min(20) as u32),
-                        None => self.info("go perft: expected a depth"),
-                    };
-                }
-                "mate" if self.variants.active() => {
-                    self.info(&format!("go mate: the solver plays {SHOGI} only"));
-                    return say(&self.out, "checkmate notimplemented");
-                }
-                "mate" => {
-                    let ms = match args.get(i + 1) {
-                        Some(&"infinite") | None => None,
-                        Some(t) => match t.parse::<u64>() {
-                            Ok(v) => Some(v),
-                            Err(_) => return self.info(&format!("go mate: '{}' is not a time or infinite", clip(t))),
-                        },
-                    };
-                    return self.mate(ms);
-                }
-                "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" | "depth" | "nodes" => {
-                    let Some(v) = num(i) else {
-                        self.info(&format!("go: '{t}' needs a number; ignored"));
-                        i += 1;
-                        continue;
-                    };
-                    // Side 0 is Black (sente), as Searchable::side numbers it.
-                    match t {
-                        "btime" => limits.time[0] = Some(v),
-                        "wtime" => limits.time[1] = Some(v),
-                        "binc" => limits.inc[0] = v,
-                        "winc" => limits.inc[1] = v,
-                        "byoyomi" => byoyomi = v,
-                        "movetime" => limits.movetime = Some(v),
-                        "depth" => limits.depth = Some(v.min(u32::MAX as u64) as u32),
-                        _ => limits.nodes = Some(v),
-                    }
-                }
-                _ => {
-                    self.info(&format!("go: unknown parameter '{}' ignored", clip(t)));
-                    used = 1;
-                }
-            }
-            i += used;
-        }
         let side = self.variants.side_to_move().unwrap_or(self.position.turn.index());
-        if byoyomi > 0 && limits.time[side].unwrap_or(0) == 0 && limits.movetime.is_none() {
-            // On byoyomi alone, a period is the move's time (less the overhead).
-            limits.movetime = Some(byoyomi);
-        } else if byoyomi > 0 {
-            // Byoyomi as the time manager sees it: the clock plus one period, and one
-            // period added per move.
-            for side in 0..2 {
-                limits.time[side] = Some(limits.time[side].unwrap_or(0) + byoyomi);
-                limits.inc[side] += byoyomi;
+        let limits = match read_go(&self.out, args, USI_GO, side, |_| None) {
+            Go::Search(limits) => limits,
+            Go::Perft(d) if self.variants.active() => return self.variants.perft(&self.out, d),
+            Go::Perft(d) => return self.perft(d),
+            Go::Solve(_) if self.variants.active() => {
+                self.info(&format!("go mate: the solver plays {SHOGI} only"));
+                return say(&self.out, "checkmate notimplemented");
             }
-        }
-        if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() {
-            limits.infinite = true;
-        }
-        let control = Arc::new(Control::new(limits.ponder));
-        let settings = Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD };
-        if let Some(spawned) = self.variants.go(&self.out, &self.tt, &control, limits.clone(), settings.clone()) {
-            match spawned {
-                Ok(handle) => self.running = Some(Running { control, handle }),
-                Err(e) => self.info(&format!("could not start the search: {e}")),
-            }
-            return;
-        }
-        let job = Job {
-            out: self.out.clone(),
-            tt: self.tt.clone(),
-            control: control.clone(),
-            position: self.position.clone(),
-            history: self.history.clone(),
-            checks: self.checks.clone(),
-            rule: self.rule,
-            eval: self.eval.clone(),
-            limits,
-            settings,
+            Go::Solve(Ok(ms)) => return self.mate(ms),
+            Go::Solve(Err(e)) => return self.info(&e),
+            Go::Nothing => return,
         };
-        let name = self.repr.clone();
-        let spawned = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            with_shogi_repr!(name.as_str(), B => job.run::<B>());
+        let settings = Settings { threads: self.threads, multipv: 1, overhead: OVERHEAD };
+        let job = Job::new(&self.out, &self.tt, &self.history, limits, settings);
+        let control = job.control.clone();
+        let spawned = self.variants.go(&job).unwrap_or_else(|| {
+            let job = ShogiJob {
+                job,
+                position: self.position.clone(),
+                checks: self.checks.clone(),
+                rule: self.rule,
+                eval: self.eval.clone(),
+            };
+            let name = self.repr.clone();
+            std::thread::Builder::new().stack_size(STACK).spawn(move || {
+                with_shogi_repr!(name.as_str(), B => job.run::<B>());
+            })
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the search: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "search");
     }
 
     /// `go mate`: the df-pn solver in the search thread, answering `checkmate ...`.
@@ -469,10 +335,7 @@ impl Engine {
             };
             say(&out, &line);
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => self.info(&format!("could not start the solver: {e}")),
-        }
+        self.running = Running::start(&self.out, control, spawned, "solver");
     }
 
     fn perft(&self, depth: u32) {
@@ -482,19 +345,7 @@ impl Engine {
         with_shogi_repr!(self.repr.as_str(), B => {
             rows = polyboard_shogi::divide(&B::from_position(pos), depth.max(1), false);
         });
-        let mut lines: Vec<(String, u64)> = rows.drain(..).map(|(m, n)| (usi::format(m), n)).collect();
-        lines.sort();
-        let mut total = 0;
-        for (m, n) in &lines {
-            say(&self.out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        let ms = start.elapsed().as_millis();
-        say(&self.out, &format!("\nNodes searched: {total}"));
-        self.info(&format!("perft {depth}: {total} nodes in {ms} ms"));
+        say_perft(&self.out, rows.into_iter().map(|(m, n)| (usi::format(m), n)).collect(), depth, start);
     }
 
     fn display(&self) {
@@ -526,43 +377,28 @@ impl Engine {
     }
 }
 
-/// One `go`, moved into the search thread.
-struct Job {
-    out: Output,
-    tt: Arc<Table>,
-    control: Arc<Control>,
+/// A shogi search in its thread.
+struct ShogiJob {
+    job: Job,
     position: Position,
-    history: Vec<u64>,
     checks: Vec<bool>,
     rule: Option<ImpasseRule>,
     eval: ShogiEval,
-    limits: Limits,
-    settings: Settings,
 }
 
-impl Job {
+impl ShogiJob {
     fn run<B: ShogiBoard>(self) {
+        let job = &self.job;
         // An impasse win is declared at once (the 24-point rule's draw is not claimed).
         if let Some(rule) = self.rule
             && Game::new(self.position.clone()).declaration(rule) == Some(Declaration::Win)
         {
-            while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-            return say(&self.out, "bestmove win");
+            job.wait_for_stop();
+            return say(&job.out, "bestmove win");
         }
         let root = Shogi::new(B::from_position(&self.position), &self.checks).with_rule(self.rule);
-        let mut reporter = UsiReporter { out: self.out.clone(), root: self.position.clone() };
-        let outcome = search(
-            &root,
-            &self.history,
-            &self.eval,
-            &self.limits,
-            &self.settings,
-            &self.tt,
-            &self.control,
-            &mut reporter,
-        );
+        let mut reporter = UsiReporter { out: job.out.clone(), root: self.position.clone() };
+        let outcome = search(&root, &self.eval, job.context(), &mut reporter);
         let legal = |p: &Position, m: Move| p.is_legal(m);
         let line = match outcome.best.filter(|&b| legal(&self.position, b)) {
             None => "bestmove resign".to_string(),
@@ -570,7 +406,7 @@ impl Job {
                 let mut l = format!("bestmove {}", usi::format(best));
                 let after = self.position.play(best);
                 let ponder = outcome.ponder.or_else(|| {
-                    let key = self.tt.probe(after.key(), 0)?.mv;
+                    let key = job.tt.probe(after.key(), 0)?.mv;
                     after.legal_moves().iter().copied().find(|m| m.key() == key)
                 });
                 if let Some(p) = ponder.filter(|&p| legal(&after, p)) {
@@ -580,10 +416,8 @@ impl Job {
             }
         };
         // While pondering (or in `go infinite`), bestmove waits for stop or ponderhit.
-        while (self.limits.infinite || self.control.pondering.load(Relaxed)) && !self.control.stop.load(Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        say(&self.out, &line);
+        job.wait_for_stop();
+        say(&job.out, &line);
     }
 }
 
@@ -594,16 +428,7 @@ struct UsiReporter {
 
 impl Reporter<Move> for UsiReporter {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root.clone();
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if !pos.is_legal(m) {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&usi::format(m));
-            pos = pos.play(m);
-        }
+        let pv = pv_text(&self.root, &info.pv, Position::is_legal, |_, m| usi::format(m), Position::play);
         say(&self.out, &info_text(info, &usi_score(info.score), None, &pv));
     }
 

@@ -18,7 +18,7 @@
 //! - The search's move lists hold [`MAX_MOVES`] moves, as the generator's.
 
 use crate::variant_eval::{Derived, VariantEval, material};
-use crate::{MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
+use crate::{Checks, MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
 use polyboard_variants::bits::Bits;
 use polyboard_variants::board::MAX_MOVES;
@@ -124,9 +124,8 @@ impl SearchMove for Move {
 pub struct Pos<B: Bits + 'static> {
     board: Board<'static, B>,
     data: &'static Data<B>,
-    /// For every position from the game's start to the current one: whether its side
-    /// to move stood in check.
-    checks: Vec<bool>,
+    /// Whether the side to move stood in check, since the game's start.
+    checks: Checks,
     /// The move that led here (a shogi pawn-drop mate loses for the dropper).
     last: Option<Move>,
 }
@@ -143,9 +142,7 @@ impl<B: Bits> Pos<B> {
     /// positions whose check flags are `before` (oldest first). The board must be one of
     /// `data`'s tables.
     pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
-        let mut checks = before.to_vec();
-        checks.push(board.in_check());
-        Pos { board, data, checks, last: None }
+        Pos { board, data, checks: Checks::new(before, board.in_check()), last: None }
     }
 
     /// The board.
@@ -251,7 +248,7 @@ impl<B: Bits> Searchable for Pos<B> {
     }
     #[inline(always)]
     fn in_check(&self) -> bool {
-        self.checks.last().copied().unwrap_or(false)
+        self.checks.current()
     }
     #[inline(always)]
     fn side(&self) -> usize {
@@ -260,13 +257,10 @@ impl<B: Bits> Searchable for Pos<B> {
     fn reversible_plies(&self) -> u32 {
         if self.data.tables.rules.drops {
             // A captured piece can come back by a drop: any position may recur.
-            self.checks.len().saturating_sub(1) as u32
+            self.checks.plies()
         } else {
             self.board.halfmove_clock()
         }
-    }
-    fn rule_draw(&self) -> bool {
-        false
     }
     fn game_end(&self) -> Option<NoMoves> {
         self.board.outcome(true, self.last).map(Self::result)
@@ -276,16 +270,10 @@ impl<B: Bits> Searchable for Pos<B> {
     }
     fn repetition_score(&self, back: usize) -> i32 {
         let r = &self.data.tables.rules;
-        let n = self.checks.len();
-        if r.perpetual_check_illegal && back > 0 && back < n {
-            // Positions n-1, n-3, .. have us to move; n-2, n-4, .. the opponent.
-            let all_checked = |first: usize| (first..=back).step_by(2).all(|i| self.checks[n - 1 - i]);
-            if all_checked(0) {
-                return MATE_BOUND - 1;
-            }
-            if all_checked(1) {
-                return -(MATE_BOUND - 1);
-            }
+        if r.perpetual_check_illegal
+            && let Some(score) = self.checks.perpetual(back)
+        {
+            return score;
         }
         match r.n_fold_value {
             Value::Draw => 0,

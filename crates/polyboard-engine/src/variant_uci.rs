@@ -18,16 +18,14 @@
 //!
 //! Nothing from the input stops the engine: errors are `info string` lines.
 
-use crate::search::{Control, Info, Reporter, STACK, Settings, search};
-use crate::time::Limits;
-use crate::tt::Table;
-use crate::uci::{Output, clip, say};
+use crate::frontend::{Job, clip, play_moves, pv_text, read_position, say, say_perft};
+use crate::search::{Context, Info, Reporter, STACK, search};
+use crate::uci::Output;
 use crate::variant::{Data, Eval, Loaded, Pos};
 use crate::variant_usi::Protocol;
 use crate::{SearchMove, with_data};
 use polyboard_variants::bits::Bits;
 use polyboard_variants::{Board, Move, VariantSet, perft};
-use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -188,19 +186,12 @@ impl Variants {
         with_game!(cur, g => self.protocol.parse(&g.board, text).ok().map(|m| m.key()))
     }
 
-    /// Starts a search of the current position in its own thread.
-    pub fn go(
-        &self,
-        out: &Output,
-        tt: &Arc<Table>,
-        control: &Arc<Control>,
-        limits: Limits,
-        settings: Settings,
-    ) -> Option<std::io::Result<JoinHandle<()>>> {
-        let cur = self.current.clone()?;
-        let (out, tt, control, protocol) = (out.clone(), tt.clone(), control.clone(), self.protocol);
+    /// Starts `job`, a search of the current position (the game's history its own), in
+    /// its own thread; `None` while the dedicated engine's variant is chosen.
+    pub(crate) fn go(&self, job: &Job) -> Option<std::io::Result<JoinHandle<()>>> {
+        let (cur, job, protocol) = (self.current.clone()?, job.clone(), self.protocol);
         Some(std::thread::Builder::new().stack_size(STACK).spawn(move || {
-            with_game!(cur, g => run(g, protocol, &out, &tt, &control, &limits, &settings));
+            with_game!(cur, g => run(g, protocol, &job));
         }))
     }
 
@@ -208,21 +199,11 @@ impl Variants {
     pub fn perft(&self, out: &Output, depth: u32) {
         let Some(cur) = &self.current else { return };
         let start = Instant::now();
-        let mut rows: Vec<(String, u64)> = with_game!(cur, g => {
+        let rows = with_game!(cur, g => {
             let rows = perft::divide(&g.board, depth.max(1), false);
             rows.into_iter().map(|(m, n)| (self.protocol.text(&g.board, m), n)).collect()
         });
-        rows.sort();
-        let mut total = 0;
-        for (m, n) in &rows {
-            say(out, &format!("{m}: {n}"));
-            total += n;
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        say(out, &format!("\nNodes searched: {total}"));
-        say(out, &format!("info string perft {depth}: {total} nodes in {} ms", start.elapsed().as_millis()));
+        say_perft(out, rows, depth, start);
     }
 
     /// `d`: the board, its FEN and key, and the checkers' squares.
@@ -280,38 +261,19 @@ fn start_of(l: Loaded) -> Result<Current, String> {
 /// The game after `position ...`, and the error that stopped the moves early.
 fn set_position<B: Width>(g: &Game<B>, args: &[&str], protocol: Protocol) -> Result<(Game<B>, Option<String>), String> {
     let t = &g.data.tables;
-    let (board, rest) = match args.first() {
-        Some(&"startpos") => {
-            (Board::from_fen(t, &t.rules.start_fen).map_err(|e| format!("position ignored: {e}"))?, &args[1..])
-        }
-        Some(&kind) if matches!(kind, "fen" | "sfen") => {
-            let end = args.iter().position(|&a| a == "moves").unwrap_or(args.len());
-            let text = args[1..end].join(" ");
-            let board = protocol.read(t, kind, &text);
-            (
-                board.map_err(|e| if e.starts_with("position") { e } else { format!("position ignored: {e}") })?,
-                &args[end..],
-            )
-        }
-        _ => return Err(format!("position: expected 'startpos' or '{}'", protocol.position_forms())),
-    };
-    let moves = match rest.first() {
-        None => &[][..],
-        Some(&"moves") => &rest[1..],
-        Some(x) => return Err(format!("position ignored: unexpected '{}'", clip(x))),
-    };
+    let keywords: &[&str] = if protocol == Protocol::Usi { &["sfen", "fen"] } else { &["fen"] };
+    let startpos = || Board::from_fen(t, &t.rules.start_fen).map_err(|e| e.to_string());
+    let read = |kind: &str, text: &str| protocol.read(t, kind, text);
+    let (board, moves) = read_position(args, keywords, protocol.position_forms(), startpos, read)?;
     let mut game = Game { data: g.data, board, keys: Vec::new(), checks: Vec::new() };
-    for text in moves {
-        match protocol.parse(&game.board, text) {
-            Ok(mv) => {
-                game.keys.push(game.board.key());
-                game.checks.push(game.board.in_check());
-                game.board = game.board.play(mv);
-            }
-            Err(e) => return Ok((game, Some(format!("{e}; the moves from it on are ignored")))),
-        }
-    }
-    Ok((game, None))
+    let error = play_moves(moves, |text| {
+        let mv = protocol.parse(&game.board, text).map_err(|e| e.to_string())?;
+        game.keys.push(game.board.key());
+        game.checks.push(game.board.in_check());
+        game.board = game.board.play(mv);
+        Ok(())
+    });
+    Ok((game, error))
 }
 
 fn display<B: Bits>(b: &Board<'static, B>) -> String {
@@ -338,18 +300,11 @@ fn display<B: Bits>(b: &Board<'static, B>) -> String {
 }
 
 /// Searches `g` and prints `bestmove`.
-fn run<B: Bits>(
-    g: Game<B>,
-    protocol: Protocol,
-    out: &Output,
-    tt: &Table,
-    control: &Control,
-    limits: &Limits,
-    settings: &Settings,
-) {
+fn run<B: Bits>(g: Game<B>, protocol: Protocol, job: &Job) {
     let root = Pos::new(g.data, g.board, &g.checks);
-    let mut reporter = VariantReporter { out: out.clone(), root: g.board, protocol };
-    let outcome = search(&root, &g.keys, &Eval::default(), limits, settings, tt, control, &mut reporter);
+    let mut reporter = VariantReporter { out: job.out.clone(), root: g.board, protocol };
+    let cx = Context { history: &g.keys, ..job.context() };
+    let outcome = search(&root, &Eval::default(), cx, &mut reporter);
     let line = match outcome.best {
         None => format!("bestmove {}", protocol.no_move()),
         Some(best) => {
@@ -361,7 +316,7 @@ fn run<B: Bits>(
             l
         }
     };
-    say(out, &line);
+    say(&job.out, &line);
 }
 
 /// `mv` if it is a legal move of `b`.
@@ -379,16 +334,8 @@ struct VariantReporter<B: Bits + 'static> {
 
 impl<B: Bits> Reporter<Move> for VariantReporter<B> {
     fn info(&mut self, info: &Info<Move>) {
-        let mut pos = self.root;
-        let mut pv = String::new();
-        for &m in &info.pv {
-            if legal(&pos, m).is_none() {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&self.protocol.text(&pos, m));
-            pos = pos.play(m);
-        }
+        let text = |b: &Board<'static, B>, m| self.protocol.text(b, m);
+        let pv = pv_text(&self.root, &info.pv, |b, m| legal(b, m).is_some(), text, Board::play);
         say(&self.out, &self.protocol.info(info, &pv));
     }
 

@@ -10,8 +10,9 @@
 //! played by the dedicated engine of [`crate::usi`] (polyboard-shogi), as `chess` is by
 //! the chess engine over UCI.
 
+use crate::frontend::info_text;
 use crate::search::Info;
-use crate::uci::{info_line, info_text};
+use crate::uci::info_line;
 use crate::usi::usi_score;
 use polyboard_variants::bits::Bits;
 use polyboard_variants::uci::MoveError;
