@@ -13,6 +13,13 @@ Usage, from the repository root (after `cargo build --release`), niced on a shar
 Opponents (Debian packages: `apt-get install -y sjaakii fairy-stockfish`), one thread,
 no pondering: Sjaak II 1.4.1 speaks UCI with UCI_Variant; Fairy-Stockfish likewise.
 
+Self-play between two polyboard builds, time-independent (a loaded machine does not
+change the games): `--opponent polyboard --opponent-engine OLD --nodes N` (every move a
+`go nodes N`, for both engines):
+
+    nice -n 5 python3 scripts/variant_match.py --engine NEW --opponent polyboard \
+        --opponent-engine OLD --nodes 20000 --games 100
+
 Each opening (2 random plies from a fixed seed, from the variant's start) is played once
 with each colour. Both engines run on their own clocks (`--tc BASE+INC` in seconds;
 `0+T` is a fixed T seconds a move, sent as `go movetime`, as in scripts/match.py);
@@ -47,6 +54,8 @@ from match import elo  # noqa: E402
 OPPONENTS = {
     "sjaakii": (["/usr/games/sjaakii"], {"Ponder": "false"}),
     "fairy-stockfish": (["/usr/games/fairy-stockfish"], {"Threads": "1", "Ponder": "false"}),
+    # Another polyboard build (--opponent-engine PATH), for self-play.
+    "polyboard": (["target/release/polyboard", "uci"], {"Threads": "1"}),
 }
 
 
@@ -191,8 +200,9 @@ def referee(variant, fen, moves):
     return None
 
 
-def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
-    """engines[0] plays White. Returns (score for White, reason, offender index or None)."""
+def play(engines, variant, opening, base, inc, max_plies, grace=1.0, nodes=None):
+    """engines[0] plays White. Returns (score for White, reason, offender index or None).
+    With `nodes`, every move is a `go nodes N` and the clocks are not kept."""
     fen = sf.start_fen(variant)
     moves = list(opening)
     clocks = [base, base] if base > 0 else [inc, inc]
@@ -210,20 +220,24 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0):
         e.send(f"position startpos moves {' '.join(map(to_protocol, moves))}" if moves else "position startpos")
         ms = [max(1, int(c * 1000)) for c in clocks]
         t0 = time.monotonic()
-        if base == 0:
+        if nodes:
+            e.send(f"go nodes {nodes}")
+        elif base == 0:
             e.send(f"go movetime {int(inc * 1000)}")
         elif PROTOCOL[0] == "usi":
             # USI's b is the side that moves first (the referee's White).
             e.send(f"go btime {ms[0]} wtime {ms[1]} binc {int(inc * 1000)} winc {int(inc * 1000)}")
         else:
             e.send(f"go wtime {ms[0]} btime {ms[1]} winc {int(inc * 1000)} binc {int(inc * 1000)}")
-        line = e.wait("bestmove", clocks[side] + 5)
+        line = e.wait("bestmove", 60 if nodes else clocks[side] + 5)
         spent = time.monotonic() - t0
         lose = 0.0 if side == 0 else 1.0
         if line is None:
             print(f"  no bestmove at ply {len(moves)} ({spent:.2f} s, clock {clocks[side]:.2f} s)", flush=True)
             return lose, ("crash" if not e.alive() else "forfeit"), side
-        if base == 0:
+        if nodes:
+            clocks[side] = spent + 1
+        elif base == 0:
             # Fixed time a move: late by more than `grace` seconds forfeits.
             spent = max(0.0, spent - grace)
             clocks[side] = inc
@@ -254,12 +268,18 @@ def main():
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--protocol", default="uci", choices=["uci", "usi"])
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="every move a `go nodes N` (time-independent; the --tc clocks are ignored)")
+    ap.add_argument("--opponent-engine", default=None,
+                    help="the opponent's executable (with --opponent polyboard: the other build)")
     ap.add_argument("--grace", type=float, default=1.0,
                     help="with 0+T: seconds a move may run late before it forfeits (a loaded box delays both)")
     a = ap.parse_args()
     base_s, _, inc_s = a.tc.partition("+")
     base, inc = float(base_s), float(inc_s or 0)
     cmd, options = OPPONENTS[a.opponent]
+    if a.opponent_engine:
+        cmd = [a.opponent_engine] + cmd[1:]
     PROTOCOL[0] = a.protocol
     board = sf.start_fen(a.variant).split()[0].split("[")[0].split("/")
     PROTOCOL[1] = sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\d+|[A-Za-z]", board[0]))
@@ -274,7 +294,7 @@ def main():
         we_white = g % 2 == 0
         pair = [ours, theirs] if we_white else [theirs, ours]
         names = ["polyboard", a.opponent] if we_white else [a.opponent, "polyboard"]
-        s, reason, offender = play(pair, a.variant, books[g // 2], base, inc, a.max_plies, a.grace)
+        s, reason, offender = play(pair, a.variant, books[g // 2], base, inc, a.max_plies, a.grace, a.nodes)
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1
@@ -292,7 +312,8 @@ def main():
     mean = sum(scores) / n if n else 0.0
     sd = (sum((x - mean) ** 2 for x in scores) / n) ** 0.5 if n else 0.0
     e, err = elo(mean, n, sd)
-    print(f"polyboard vs {a.opponent} in {a.variant} at {a.tc}: W {w} D {d} L {l} of {n}, "
+    tc = f"{a.nodes} nodes a move" if a.nodes else a.tc
+    print(f"polyboard vs {a.opponent} in {a.variant} at {tc}: W {w} D {d} L {l} of {n}, "
           f"score {100 * mean:.1f}%, Elo {e:+.0f} +/- {err:.0f} (95%)")
     print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
     ours.quit()

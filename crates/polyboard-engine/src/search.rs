@@ -272,6 +272,8 @@ struct Picker<P: Searchable> {
     moves: P::List<P::Move>,
     scores: P::List<i32>,
     quiet: P::List<bool>,
+    /// Each move's key, computed once (the selection below reads it for every move left).
+    keys: P::List<u32>,
     cur: usize,
     quiets_done: bool,
     tt: u32,
@@ -287,6 +289,7 @@ impl<P: Searchable> Picker<P> {
             moves: Default::default(),
             scores: Default::default(),
             quiet: Default::default(),
+            keys: Default::default(),
             cur: 0,
             quiets_done: false,
             tt,
@@ -313,6 +316,7 @@ impl<P: Searchable> Picker<P> {
             };
             self.scores.push(score);
             self.quiet.push(false);
+            self.keys.push(mv.key());
         }
         if self.tt != 0 && !tt_found && self.main {
             self.add_quiet(pos, &Hist { main: &[], cont: [&[], &[]] });
@@ -325,7 +329,9 @@ impl<P: Searchable> Picker<P> {
         pos.generate_quiet(&mut self.moves);
         for i in start..self.moves.len() {
             self.quiet.push(true);
-            let score = self.quiet_score(pos, self.moves.as_slice()[i], history);
+            let mv = self.moves.as_slice()[i];
+            self.keys.push(mv.key());
+            let score = self.quiet_score(pos, mv, history);
             self.scores.push(score);
         }
     }
@@ -365,7 +371,8 @@ impl<P: Searchable> Picker<P> {
         let moves = self.moves.as_mut_slice();
         let scores = self.scores.as_mut_slice();
         let quiet = self.quiet.as_mut_slice();
-        let order = |i: usize| ((scores[i] as i64) << 32) | moves[i].key() as i64;
+        let keys = self.keys.as_mut_slice();
+        let order = |i: usize| ((scores[i] as i64) << 32) | keys[i] as i64;
         let mut b = self.cur;
         let mut top = order(b);
         for i in self.cur + 1..n {
@@ -378,6 +385,7 @@ impl<P: Searchable> Picker<P> {
         moves.swap(self.cur, b);
         scores.swap(self.cur, b);
         quiet.swap(self.cur, b);
+        keys.swap(self.cur, b);
         Some((moves[self.cur], quiet[self.cur], scores[self.cur]))
     }
 

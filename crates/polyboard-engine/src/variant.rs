@@ -1,6 +1,6 @@
-//! Any variant of polyboard-variants as a [`Searchable`]: [`Pos`] wraps a
-//! [`polyboard_variants::Board`] (copy-make: the undo record is the board before the
-//! move) with the check flags of the game so far.
+//! Any variant of polyboard-variants as a [`Searchable`]: [`Pos`] keeps a stack of
+//! [`polyboard_variants::Board`]s (copy-make: making a move pushes a copy and plays the
+//! move on it, unmaking pops) with the check flags of the game so far.
 //!
 //! - A variant's tables and its derived evaluation ([`Data`]) are built once when the
 //!   variant is chosen and live for the rest of the process (`Box::leak`): a board
@@ -21,7 +21,7 @@ use crate::variant_eval::{Derived, VariantEval, material};
 use crate::{Checks, MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
 use polyboard_core::MoveList;
 use polyboard_variants::bits::Bits;
-use polyboard_variants::board::MAX_MOVES;
+use polyboard_variants::board::{MAX_MOVES, Part};
 use polyboard_variants::rules::Value;
 use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
 use std::sync::{Mutex, OnceLock};
@@ -108,9 +108,13 @@ impl SearchMove for Move {
         // Unique among a position's legal moves: origin (or "drop"), target, the type
         // landing there, castling, and the gated piece with where it is gated. Bit 31
         // keeps it from 0.
-        let from = if self.is_drop() { 128 } else { self.pickup(0) as u32 };
-        let (to, ty) = self.drop(0);
-        let mut k = from | (to as u32) << 8 | (ty as u32) << 15 | (self.is_castling() as u32) << 19;
+        // Read straight from the packed bits (see polyboard_variants::moves): pickup 0
+        // at 12, drop 0's square and type at 26 (11 bits), castling at 7; a drop has no
+        // pickup, so its origin bits are 0 and "drop" is bit 7 of the origin.
+        let m = self.0;
+        let drop = (m & 3 == 0 && m & 12 != 0) as u32;
+        let from = ((m >> 12) & 127) as u32 | drop << 7;
+        let mut k = from | (((m >> 26) & 0x7ff) as u32) << 8 | (((m >> 7) & 1) as u32) << 19;
         if self.is_gating() {
             let (gsq, gty) = self.drop(self.drops() - 1);
             k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
@@ -122,7 +126,8 @@ impl SearchMove for Move {
 /// A variant position as the search walks it.
 #[derive(Clone, Debug)]
 pub struct Pos<B: Bits + 'static> {
-    board: Board<'static, B>,
+    /// The boards from the search's root to the current one (never empty).
+    boards: Vec<Board<'static, B>>,
     data: &'static Data<B>,
     /// Whether the side to move stood in check, since the game's start.
     checks: Checks,
@@ -130,10 +135,9 @@ pub struct Pos<B: Bits + 'static> {
     last: Option<Move>,
 }
 
-/// What [`Pos::make`] keeps to take a move back.
+/// What [`Pos::make`] keeps to take a move back (the board is popped off the stack).
 #[derive(Clone, Copy, Debug)]
-pub struct Undo<B: Bits + 'static> {
-    board: Board<'static, B>,
+pub struct Undo {
     last: Option<Move>,
 }
 
@@ -142,12 +146,25 @@ impl<B: Bits> Pos<B> {
     /// positions whose check flags are `before` (oldest first). The board must be one of
     /// `data`'s tables.
     pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
-        Pos { board, data, checks: Checks::new(before, board.in_check()), last: None }
+        let checks = Checks::new(before, board.in_check());
+        let mut boards = Vec::with_capacity(256);
+        boards.push(board);
+        Pos { boards, data, checks, last: None }
     }
 
     /// The board.
+    #[inline(always)]
     pub fn board(&self) -> &Board<'static, B> {
-        &self.board
+        &self.boards[self.boards.len() - 1]
+    }
+
+    /// Pushes a copy of the current board to play a move on.
+    #[inline(always)]
+    fn push_board(&mut self) -> &mut Board<'static, B> {
+        let top = *self.board();
+        self.boards.push(top);
+        let n = self.boards.len();
+        &mut self.boards[n - 1]
     }
 
     /// The variant's tables and evaluation.
@@ -158,12 +175,8 @@ impl<B: Bits> Pos<B> {
     /// All legal moves.
     pub fn legal(&self) -> Moves {
         let mut list = Moves::new();
-        self.board.generate(&mut list);
+        self.board().generate(&mut list);
         list
-    }
-
-    fn is_noisy(mv: Move) -> bool {
-        mv.is_capture() || mv.is_promotion()
     }
 
     /// The value of the piece that `mv` moves or drops (before promotion).
@@ -172,7 +185,7 @@ impl<B: Bits> Pos<B> {
         if mv.is_drop() {
             return d.value[mv.drop(0).1];
         }
-        self.board.piece_on(mv.pickup(0)).map_or(0, |(ty, _)| d.value[ty])
+        self.board().piece_on(mv.pickup(0)).map_or(0, |(ty, _)| d.value[ty])
     }
 
     /// What a capture takes (its board value), 0 for other moves.
@@ -180,7 +193,7 @@ impl<B: Bits> Pos<B> {
         if !mv.is_capture() || mv.pickups() < 2 {
             return 0;
         }
-        self.board.piece_on(mv.pickup(1)).map_or(0, |(ty, _)| self.data.derived.value[ty])
+        self.board().piece_on(mv.pickup(1)).map_or(0, |(ty, _)| self.data.derived.value[ty])
     }
 
     /// What a promotion gains.
@@ -202,49 +215,51 @@ impl<B: Bits> Pos<B> {
 
 impl<B: Bits> Searchable for Pos<B> {
     type Move = Move;
-    type Undo = Undo<B>;
+    type Undo = Undo;
     type List<T: Copy> = MoveList<T, MAX_MOVES>;
     // Piece code (type * 2 + colour, below 32) times 128 targets.
     const HISTORY_SIZE: usize = 32 * 128;
 
     fn generate_noisy(&self, out: &mut MoveList<Move, MAX_MOVES>) {
         // Quiescence asks for these alone: the generator skips the quiet moves' work.
-        self.board.generate_noisy(out);
+        // The check flag kept from `make` spares the generator its attack test.
+        self.board().generate_part(out, Part::Noisy, Some(self.in_check()));
     }
     fn generate_quiet(&self, out: &mut MoveList<Move, MAX_MOVES>) {
-        for &mv in self.legal().iter().filter(|&&m| !Self::is_noisy(m)) {
-            out.push(mv);
-        }
+        self.board().generate_part(out, Part::Quiet, Some(self.in_check()));
     }
     #[inline]
-    fn make(&mut self, mv: Move) -> Undo<B> {
-        let undo = Undo { board: self.board, last: self.last };
-        self.board.apply(mv);
+    fn make(&mut self, mv: Move) -> Undo {
+        let undo = Undo { last: self.last };
+        let b = self.push_board();
+        b.apply(mv);
+        let check = b.in_check();
         self.last = Some(mv);
-        self.checks.push(self.board.in_check());
+        self.checks.push(check);
         undo
     }
     #[inline]
-    fn unmake(&mut self, _mv: Move, undo: Undo<B>) {
-        self.board = undo.board;
+    fn unmake(&mut self, _mv: Move, undo: Undo) {
+        self.boards.pop();
         self.last = undo.last;
         self.checks.pop();
     }
-    fn make_null(&mut self) -> Undo<B> {
-        let undo = Undo { board: self.board, last: self.last };
-        self.board = self.board.null_move();
+    fn make_null(&mut self) -> Undo {
+        let undo = Undo { last: self.last };
+        let b = self.push_board();
+        *b = b.null_move();
         self.last = None;
         self.checks.push(false);
         undo
     }
-    fn unmake_null(&mut self, undo: Undo<B>) {
-        self.board = undo.board;
+    fn unmake_null(&mut self, undo: Undo) {
+        self.boards.pop();
         self.last = undo.last;
         self.checks.pop();
     }
     #[inline(always)]
     fn key(&self) -> u64 {
-        self.board.key()
+        self.board().key()
     }
     #[inline(always)]
     fn in_check(&self) -> bool {
@@ -252,21 +267,21 @@ impl<B: Bits> Searchable for Pos<B> {
     }
     #[inline(always)]
     fn side(&self) -> usize {
-        self.board.side_to_move()
+        self.board().side_to_move()
     }
     fn reversible_plies(&self) -> u32 {
         if self.data.tables.rules.drops {
             // A captured piece can come back by a drop: any position may recur.
             self.checks.plies()
         } else {
-            self.board.halfmove_clock()
+            self.board().halfmove_clock()
         }
     }
     fn game_end(&self) -> Option<NoMoves> {
-        self.board.outcome(true, self.last).map(Self::result)
+        self.board().outcome(true, self.last).map(Self::result)
     }
     fn no_moves(&self, _in_check: bool) -> NoMoves {
-        self.board.outcome(false, self.last).map_or(NoMoves::Draw, Self::result)
+        self.board().outcome(false, self.last).map_or(NoMoves::Draw, Self::result)
     }
     fn repetition_score(&self, back: usize) -> i32 {
         let r = &self.data.tables.rules;
@@ -302,12 +317,12 @@ impl<B: Bits> Searchable for Pos<B> {
         if win < threshold || mv.is_castling() {
             return win >= threshold;
         }
-        let mut occ = self.board.occupied();
+        let mut occ = self.board().occupied();
         if let Some(from) = mv.from() {
             occ &= !B::bit(from);
         }
         occ |= B::bit(mv.to());
-        !self.board.attacked(mv.to(), self.side() ^ 1, occ)
+        !self.board().attacked(mv.to(), self.side() ^ 1, occ)
     }
     fn history_index(&self, mv: Move) -> usize {
         let (to, ty) = mv.drop(0);
@@ -317,7 +332,7 @@ impl<B: Bits> Searchable for Pos<B> {
         !self.data.tables.rules.drops
     }
     fn null_move_ok(&self) -> bool {
-        let b = &self.board;
+        let b = self.board();
         let us = b.side_to_move();
         let r = &self.data.tables.rules;
         (0..r.pieces.len()).any(|ty| {
@@ -333,7 +348,7 @@ pub struct FsfText;
 
 impl<B: Bits> MoveText<Pos<B>> for FsfText {
     fn format(&self, pos: &Pos<B>, mv: Move) -> String {
-        pos.board.move_text(mv)
+        pos.board().move_text(mv)
     }
 }
 

@@ -45,10 +45,31 @@
 //! by the enemy's material (board and hand) against the start's; and in drop variants
 //! `HOLE` per empty neighbour square times the enemy's pieces in hand.
 //!
+//! **Colour binding.** A piece whose rides all keep to one square colour (the bishop's)
+//! but whose leaps change colour (the archbishop's knight moves, shogi's dragon horse)
+//! reaches every square: it adds `COLOUR_FREE` = 0.12 of its value. The fit above
+//! gave the bishop its chess value with the binding's cost inside; its compounds get
+//! that cost back (capablanca's archbishop 774 becomes 867, against the chancellor's
+//! 940 and the queen's 1007, as H. G. Muller's capablanca values order them).
+//!
 //! **Mobility.** `MOBILITY` = 4 per pseudo-legal target square (empty or enemy) of
 //! every piece but royals and pawns, counted on the real board: the tables above
 //! assume an average board, this term sees the actual blockers. Plus `TEMPO` for the
 //! side to move.
+//!
+//! **Chess-like games** (a promotion pawn, no drops: chess, capablanca, gothic,
+//! grand, ...) add what a board of pawns and a castled king make of the pieces:
+//!
+//! - mobility counts only target squares no enemy pawn attacks;
+//! - king danger: each enemy piece (not a pawn, not royal) that attacks a square of
+//!   the king's zone (the king's square and its neighbours) is an attacker and adds its
+//!   `ATTACK_WEIGHT` share of its value per zone square attacked; with two attackers or
+//!   more the king's side loses `danger^2 / KING_DANGER_DIV` (at most `KING_DANGER_MAX`);
+//! - pawn structure: a passed pawn (no enemy pawn ahead on its file or the files next
+//!   to it) gains `PASSED_MG + PASSED_MG_ADVANCE * d^2` in the middlegame and
+//!   `PASSED_EG + PASSED_EG_ADVANCE * d^2` in the endgame (`d` as in the piece-square
+//!   tables); an isolated pawn (no own pawn on a file next to it) loses `ISOLATED`, a
+//!   doubled pawn (an own pawn ahead on its file) `DOUBLED`.
 
 use crate::Evaluator;
 use crate::variant::{Data, Pos};
@@ -83,6 +104,26 @@ pub const HOLE: i32 = 4;
 pub const TEMPO: i32 = 10;
 /// The bonus per pseudo-legal target square of a piece (not royal, not a pawn).
 pub const MOBILITY: i32 = 4;
+/// The share of its value a colour-bound rider's leaping compound adds.
+pub const COLOUR_FREE: f64 = 0.12;
+/// An attacker's king-danger weight per zone square: its value over this.
+pub const ATTACK_WEIGHT: i32 = 100;
+/// King danger: the penalty is `danger^2` over this.
+pub const KING_DANGER_DIV: i32 = 8;
+/// The largest king-danger penalty.
+pub const KING_DANGER_MAX: i32 = 800;
+/// A passed pawn's middlegame bonus, and its part per advance squared.
+pub const PASSED_MG: i32 = 5;
+/// See [`PASSED_MG`].
+pub const PASSED_MG_ADVANCE: f64 = 40.0;
+/// A passed pawn's endgame bonus, and its part per advance squared.
+pub const PASSED_EG: i32 = 15;
+/// See [`PASSED_EG`].
+pub const PASSED_EG_ADVANCE: f64 = 120.0;
+/// The penalty of an isolated pawn.
+pub const ISOLATED: i32 = 12;
+/// The penalty of a doubled pawn (one with an own pawn ahead on its file).
+pub const DOUBLED: i32 = 10;
 
 /// The evaluation tables of one variant, derived once when it is loaded.
 #[derive(Clone, Debug)]
@@ -100,6 +141,20 @@ pub struct Derived {
     pub start_material: i32,
     /// Per type: counted in the mobility term (not royal, not a pawn).
     pub mobile: Vec<bool>,
+    /// The promotion pawn's type in a chess-like game (a `pawn` type, no drops): the
+    /// king-danger and pawn-structure terms run only then.
+    pub chess_pawn: Option<usize>,
+    /// `[colour * nsq + sq]`: the squares ahead of a pawn on `sq` on its file and the
+    /// files next to it (a passed pawn has no enemy pawn there).
+    pub front_span: Vec<u128>,
+    /// `[colour * nsq + sq]`: the squares ahead of `sq` on its file.
+    pub front_file: Vec<u128>,
+    /// `[sq]`: the files next to the file of `sq`.
+    pub adjacent_files: Vec<u128>,
+    /// `[colour * nsq + sq]`: a passed pawn's bonus, (middlegame, endgame).
+    pub passed: Vec<(i32, i32)>,
+    /// Per type: the king-danger weight of an attacker.
+    pub attack_weight: Vec<i32>,
 }
 
 /// The expected mobility of type `ty` of colour `c` on `sq` (see the module docs).
@@ -190,6 +245,12 @@ impl Derived {
                 continue;
             }
             let mut v = base[ty];
+            let even = |a: &polyboard_variants::betza::Atom| (a.dx + a.dy) % 2 == 0;
+            let rides_bound = p.atoms.iter().any(|a| matches!(a.kind, Kind::Ride(_)))
+                && p.atoms.iter().filter(|a| matches!(a.kind, Kind::Ride(_))).all(even);
+            if rides_bound && !p.atoms.iter().all(even) {
+                v *= 1.0 + COLOUR_FREE;
+            }
             if p.pawn && !r.promotion_types[0].is_empty() {
                 v += PAWN_PROMO;
             } else if let Some(pt) = p.promotes_to {
@@ -227,7 +288,45 @@ impl Derived {
             }
         }
         let mobile = r.pieces.iter().map(|p| !p.royal && !p.pawn && !p.shogi_pawn && p.name != "soldier").collect();
-        Derived { value, hand, pst, near, start_material: 0, mobile }
+        let chess_pawn = if r.drops { None } else { r.pieces.iter().position(|p| p.pawn) };
+        let files = r.files;
+        let file_mask = |f: usize| (0..r.ranks).fold(0u128, |m, k| m | 1u128 << (k * files + f));
+        let mut adjacent_files = vec![0u128; nsq];
+        let mut front_file = vec![0u128; 2 * nsq];
+        let mut front_span = vec![0u128; 2 * nsq];
+        let mut passed = vec![(0, 0); 2 * nsq];
+        for sq in 0..nsq {
+            let (f, k) = (sq % files, sq / files);
+            let adj = if f > 0 { file_mask(f - 1) } else { 0 } | if f + 1 < files { file_mask(f + 1) } else { 0 };
+            adjacent_files[sq] = adj;
+            for c in 0..2 {
+                let ahead = (0..r.ranks)
+                    .filter(|&k2| if c == 0 { k2 > k } else { k2 < k })
+                    .fold(0u128, |m, k2| m | r.rank_mask(k2));
+                front_file[c * nsq + sq] = ahead & file_mask(f);
+                front_span[c * nsq + sq] = ahead & (file_mask(f) | adj);
+                let d2 = advance(r, c, sq).powi(2);
+                passed[c * nsq + sq] = (
+                    PASSED_MG + (PASSED_MG_ADVANCE * d2).round() as i32,
+                    PASSED_EG + (PASSED_EG_ADVANCE * d2).round() as i32,
+                );
+            }
+        }
+        let attack_weight = value.iter().map(|&v| v / ATTACK_WEIGHT).collect();
+        Derived {
+            value,
+            hand,
+            pst,
+            near,
+            start_material: 0,
+            mobile,
+            chess_pawn,
+            front_span,
+            front_file,
+            adjacent_files,
+            passed,
+            attack_weight,
+        }
     }
 }
 
@@ -258,9 +357,32 @@ pub fn material<B: Bits>(b: &Board<'_, B>, d: &Derived, color: usize) -> i32 {
     m
 }
 
-/// The score of `color` (material, piece-square tables, king safety) before the
-/// other side's is subtracted.
-fn side_score<B: Bits>(pos: &Pos<B>, data: &Data<B>, color: usize, enemy_material: i32) -> i32 {
+/// What one side's pieces do to the other's king (chess-like games): the pieces
+/// attacking its zone and their summed weight.
+#[derive(Clone, Copy, Default)]
+struct KingAttack {
+    attackers: i32,
+    danger: i32,
+}
+
+impl KingAttack {
+    /// The penalty of the king's side.
+    fn penalty(self) -> i32 {
+        if self.attackers < 2 { 0 } else { (self.danger * self.danger / KING_DANGER_DIV).min(KING_DANGER_MAX) }
+    }
+}
+
+/// The score of `color` (material, piece-square tables, king safety, mobility, and in
+/// chess-like games the pawn structure) before the other side's is subtracted, and
+/// what its pieces do to the enemy king. `pawn_attacks` are the enemy pawns' attacks
+/// (chess-like games; empty otherwise).
+fn side_score<B: Bits>(
+    pos: &Pos<B>,
+    data: &Data<B>,
+    color: usize,
+    enemy_material: i32,
+    pawn_attacks: B,
+) -> (i32, KingAttack) {
     let b = pos.board();
     let d = &data.derived;
     let nsq = data.tables.nsq;
@@ -269,9 +391,23 @@ fn side_score<B: Bits>(pos: &Pos<B>, data: &Data<B>, color: usize, enemy_materia
     let mg = enemy_material.min(start);
     let mut s = 0;
     let hand_count: i32 = (0..d.value.len()).map(|ty| b.in_hand(color ^ 1, ty) as i32).sum();
+    let occ = b.occupied();
+    let enemy = b.pieces_of(color ^ 1);
+    let mut attack = KingAttack::default();
+    let mut zone = B::EMPTY;
+    if d.chess_pawn.is_some() {
+        for ty in 0..d.value.len() {
+            if data.tables.rules.pieces[ty].royal {
+                for k in squares(b.pieces(ty, color ^ 1)) {
+                    zone |= B::from_u128(d.near[k]) | B::bit(k);
+                }
+            }
+        }
+    }
     for ty in 0..d.value.len() {
         let royal = data.tables.rules.pieces[ty].royal;
         let base = (ty * 2 + color) * nsq;
+        let mobile = d.mobile[ty];
         for sq in squares(b.pieces(ty, color)) {
             let p = d.pst[base + sq];
             if royal {
@@ -287,13 +423,53 @@ fn side_score<B: Bits>(pos: &Pos<B>, data: &Data<B>, color: usize, enemy_materia
             } else {
                 s += d.value[ty] + p;
             }
-        }
-        if d.mobile[ty] {
-            s += MOBILITY * b.mobility(color, ty) as i32;
+            if !mobile {
+                continue;
+            }
+            if d.chess_pawn.is_none() {
+                let (q, c) = b.reach(ty, color, sq, occ, enemy);
+                s += MOBILITY * (q.count() + c.count()) as i32;
+                continue;
+            }
+            // Every square the piece attacks (empty, own or enemy).
+            let (q, a) = b.reach(ty, color, sq, occ, !B::EMPTY);
+            s += MOBILITY * ((q | (a & enemy)) & !pawn_attacks).count() as i32;
+            let hits = (a & zone).count() as i32;
+            if hits > 0 {
+                attack.attackers += 1;
+                attack.danger += d.attack_weight[ty] * hits;
+            }
         }
         s += b.in_hand(color, ty) as i32 * d.hand[ty];
     }
-    s
+    if let Some(pt) = d.chess_pawn {
+        let own = b.pieces(pt, color);
+        let theirs = b.pieces(pt, color ^ 1);
+        for sq in squares(own) {
+            let i = color * nsq + sq;
+            if (B::from_u128(d.front_span[i]) & theirs).is_empty() {
+                let (m, e) = d.passed[i];
+                s += (m * mg + e * (start - mg)) / start;
+            }
+            if (B::from_u128(d.adjacent_files[sq]) & own).is_empty() {
+                s -= ISOLATED;
+            }
+            if !(B::from_u128(d.front_file[i]) & own).is_empty() {
+                s -= DOUBLED;
+            }
+        }
+    }
+    (s, attack)
+}
+
+/// The squares `color`'s pawns of type `pt` attack.
+fn pawn_attacks<B: Bits>(b: &Board<'_, B>, pt: usize, color: usize) -> B {
+    let occ = b.occupied();
+    let mut a = B::EMPTY;
+    for sq in squares(b.pieces(pt, color)) {
+        a |= b.reach(pt, color, sq, occ, !B::EMPTY).1;
+    }
+    a
 }
 
 impl<B: Bits> Evaluator<Pos<B>> for VariantEval {
@@ -302,7 +478,11 @@ impl<B: Bits> Evaluator<Pos<B>> for VariantEval {
         let us = pos.board().side_to_move();
         let (b, d) = (pos.board(), &data.derived);
         let (m_us, m_them) = (material(b, d, us), material(b, d, us ^ 1));
-        side_score(pos, data, us, m_them) - side_score(pos, data, us ^ 1, m_us) + TEMPO
+        let pawns = |c: usize| d.chess_pawn.map_or(B::EMPTY, |pt| pawn_attacks(b, pt, c));
+        let (s_us, att_us) = side_score(pos, data, us, m_them, pawns(us ^ 1));
+        let (s_them, att_them) = side_score(pos, data, us ^ 1, m_us, pawns(us));
+        // Each side's attack on the other's king counts against the king's side.
+        s_us - s_them + att_us.penalty() - att_them.penalty() + TEMPO
     }
 }
 
@@ -335,6 +515,64 @@ mod tests {
         let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
         assert!(get("rook") < get("archbishop") && get("archbishop") < get("chancellor"));
         assert!(get("chancellor") <= get("queen") + 50);
+    }
+
+    #[test]
+    fn archbishop_gets_back_the_colour_binding_of_its_bishop_part() {
+        let v = values("capablanca");
+        let get = |n: &str| v.iter().find(|x| x.0 == n).unwrap().1;
+        // H. G. Muller's capablanca values: archbishop 875, chancellor 900, queen 950
+        // (pawn 85). The archbishop within a tenth of the chancellor, the queen above.
+        assert!((get("chancellor") - get("archbishop")) * 10 <= get("chancellor"));
+        assert!(get("archbishop") < get("chancellor") && get("chancellor") < get("queen"));
+        // Neither the queen nor the chancellor is a colour-bound rider's compound.
+        let d = Derived::new(&VariantSet::builtin().rules("capablanca").unwrap());
+        assert!(d.chess_pawn.is_some());
+    }
+
+    #[test]
+    fn pawn_structure_tables_look_ahead_on_the_pawns_files() {
+        let r = VariantSet::builtin().rules("capablanca").unwrap();
+        let d = Derived::new(&r);
+        let nsq = r.files * r.ranks;
+        let e4 = r.square(4, 3);
+        let bit = |f: usize, k: usize| 1u128 << r.square(f, k);
+        // White on e4: d5..f8 ahead; Black on e4: d3..f1.
+        assert_eq!(d.front_span[e4] & (bit(3, 4) | bit(4, 7) | bit(5, 4)), bit(3, 4) | bit(4, 7) | bit(5, 4));
+        assert_eq!(d.front_span[e4] & (bit(4, 3) | bit(4, 2) | bit(6, 5)), 0);
+        assert_eq!(d.front_span[nsq + e4] & bit(5, 0), bit(5, 0));
+        assert_eq!(d.front_file[e4], bit(4, 4) | bit(4, 5) | bit(4, 6) | bit(4, 7));
+        assert_eq!(d.adjacent_files[e4] & (bit(3, 0) | bit(5, 7) | bit(4, 0)), bit(3, 0) | bit(5, 7));
+        // A passed pawn is worth more the further it has come, more in the endgame.
+        let e6 = r.square(4, 5);
+        assert!(d.passed[e6].0 > d.passed[e4].0 && d.passed[e6].1 > d.passed[e4].1);
+        assert!(d.passed[e6].1 > d.passed[e6].0);
+        // Drop games keep the old evaluation.
+        let c = Derived::new(&VariantSet::builtin().rules("crazyhouse").unwrap());
+        assert!(c.chess_pawn.is_none());
+    }
+
+    #[test]
+    fn king_danger_needs_two_attackers_and_is_capped() {
+        assert_eq!(KingAttack { attackers: 1, danger: 40 }.penalty(), 0);
+        assert_eq!(KingAttack { attackers: 2, danger: 20 }.penalty(), 400 / KING_DANGER_DIV);
+        assert_eq!(KingAttack { attackers: 5, danger: 1000 }.penalty(), KING_DANGER_MAX);
+    }
+
+    #[test]
+    fn symmetric_positions_score_the_tempo() {
+        use crate::variant::{Loaded, Pos};
+        use polyboard_variants::Board;
+        let Loaded::Wide(d) = Loaded::new(VariantSet::builtin().rules("capablanca").unwrap()).unwrap() else {
+            panic!("capablanca runs on u128")
+        };
+        for fen in [
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+            "r1abqkbcnr/pp1ppppppp/2n7/2p7/2P7/2N7/PP1PPPPPPP/R1ABQKBCNR w KQkq - 0 3",
+        ] {
+            let pos = Pos::new(d, Board::from_fen(&d.tables, fen).unwrap(), &[]);
+            assert_eq!(VariantEval.evaluate(&pos), TEMPO, "{fen}");
+        }
     }
 
     #[test]

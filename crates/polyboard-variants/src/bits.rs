@@ -53,6 +53,11 @@ pub trait Bits:
     }
     /// The set without its lowest square.
     fn clear_lowest(self) -> Self;
+    /// Every square up to and including the lowest of the set (every square when the
+    /// set is empty).
+    fn at_or_below_lowest(self) -> Self;
+    /// Every square from the highest of the set on (the set must not be empty).
+    fn at_or_above_highest(self) -> Self;
 }
 
 macro_rules! impl_bits {
@@ -96,6 +101,14 @@ macro_rules! impl_bits {
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline(always)]
+            fn at_or_below_lowest(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn at_or_above_highest(self) -> Self {
+                <$t>::MAX << self.msb()
+            }
         }
     };
 }
@@ -122,5 +135,12 @@ mod tests {
         assert_eq!(a.msb(), 63);
         assert_eq!(u128::bit(127).msb(), 127);
         assert_eq!(a.count(), 3);
+        assert_eq!(a.at_or_below_lowest(), 1);
+        assert_eq!(u64::bit(5).at_or_below_lowest(), 0b11_1111);
+        assert_eq!(u64::EMPTY.at_or_below_lowest(), u64::MAX);
+        assert_eq!(a.at_or_above_highest(), 1 << 63);
+        assert_eq!(b.at_or_above_highest(), u128::MAX << 63);
+        assert_eq!(u128::bit(127).at_or_above_highest(), 1 << 127);
+        assert_eq!(u128::bit(64).at_or_below_lowest(), (1 << 65) - 1);
     }
 }

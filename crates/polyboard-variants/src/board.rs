@@ -52,8 +52,22 @@ struct Node<B> {
     enemy: B,
     in_check: bool,
     danger: B,
-    /// Only captures and promotions (see [`Board::generate_noisy`]).
+    /// Which moves to emit.
+    part: Part,
+    /// Only captures and promotions (`part` is [`Part::Noisy`]).
     noisy_only: bool,
+}
+
+/// Which legal moves a generation call emits: all of them, or one side of the split
+/// the search uses (noisy: `is_capture` or `is_promotion`; quiet: the rest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Every legal move.
+    All,
+    /// Captures and promotions.
+    Noisy,
+    /// The moves that are neither.
+    Quiet,
 }
 
 impl<'a, B: Bits> Board<'a, B> {
@@ -359,33 +373,22 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
         }
-        for line in &t.lines[by] {
-            let Some(b) = t.first_blocker(line.dir, sq, occ) else { continue };
-            if theirs.has(b) {
-                let ty = ((self.piece[b] - 1) >> 1) as usize;
-                if line.sliders >> ty & 1 != 0 && t.mobility[ty * 2 + by].has(sq) {
+        // The pieces that attack along some line: a line without one is skipped.
+        let mut types = t.line_types[by];
+        let mut on_lines = B::EMPTY;
+        while types != 0 {
+            on_lines |= self.by_type[types.trailing_zeros() as usize];
+            types &= types - 1;
+        }
+        on_lines &= theirs;
+        if !on_lines.is_empty() {
+            for line in &t.lines[by] {
+                if (t.rays[line.dir * nsq + sq] & on_lines).is_empty() {
+                    continue;
+                }
+                if self.line_attack(line, sq, by, occ, theirs) {
                     return true;
                 }
-                for &(lt, limit) in &line.limited {
-                    if lt == ty && (t.ray_to_blocker(line.dir, sq, occ).count() as u8) <= limit {
-                        return true;
-                    }
-                }
-            }
-            if line.cannons != 0
-                && let Some(c) = t.first_blocker(line.dir, b, occ)
-                && theirs.has(c)
-                && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0
-            {
-                return true;
-            }
-            if line.grass != 0
-                && t.step[line.dir * nsq + sq] as usize == b
-                && let Some(g) = t.first_blocker(line.dir, b, occ)
-                && theirs.has(g)
-                && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0
-            {
-                return true;
             }
         }
         if t.rules.flying_general {
@@ -397,6 +400,42 @@ impl<'a, B: Bits> Board<'a, B> {
                     return true;
                 }
             }
+        }
+        false
+    }
+
+    /// True when a piece of `theirs` (colour `by`) attacks `sq` along `line` (sliding, as a limited
+    /// rider, as a cannon over one screen, or as a grasshopper over the adjacent one).
+    #[inline(always)]
+    fn line_attack(&self, line: &crate::tables::LineAttack, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+        let t = self.t;
+        let nsq = t.nsq;
+        let Some(b) = t.first_blocker(line.dir, sq, occ) else { return false };
+        if theirs.has(b) {
+            let ty = ((self.piece[b] - 1) >> 1) as usize;
+            if line.sliders >> ty & 1 != 0 && t.mobility[ty * 2 + by].has(sq) {
+                return true;
+            }
+            for &(lt, limit) in &line.limited {
+                if lt == ty && (t.ray_to_blocker(line.dir, sq, occ).count() as u8) <= limit {
+                    return true;
+                }
+            }
+        }
+        if line.cannons != 0
+            && let Some(c) = t.first_blocker(line.dir, b, occ)
+            && theirs.has(c)
+            && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0
+        {
+            return true;
+        }
+        if line.grass != 0
+            && t.step[line.dir * nsq + sq] as usize == b
+            && let Some(g) = t.first_blocker(line.dir, b, occ)
+            && theirs.has(g)
+            && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0
+        {
+            return true;
         }
         false
     }
@@ -490,7 +529,7 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Moves) {
-        self.generate_into(out, false)
+        self.generate_part(out, Part::All, None)
     }
 
     /// Appends the legal captures and promotions (the moves whose `is_capture` or
@@ -498,22 +537,32 @@ impl<'a, B: Bits> Board<'a, B> {
     /// of [`Board::generate`] that pass that test, in the same order, with the quiet
     /// ones skipped before their legality test.
     pub fn generate_noisy(&self, out: &mut Moves) {
-        self.generate_into(out, true)
+        self.generate_part(out, Part::Noisy, None)
     }
 
-    fn generate_into(&self, out: &mut Moves, noisy_only: bool) {
+    /// Appends the legal moves that [`Board::generate_noisy`] leaves out, in the order
+    /// of [`Board::generate`]; the captures are not generated at all.
+    pub fn generate_quiet(&self, out: &mut Moves) {
+        self.generate_part(out, Part::Quiet, None)
+    }
+
+    /// Appends the legal moves of `part`. `in_check`, when the caller knows it, must be
+    /// [`Board::in_check`] (a search keeps it from making the move): the generator then
+    /// skips its own attack test.
+    pub fn generate_part(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
         let t = self.t;
         let nsq = t.nsq;
         let us = self.side as usize;
         let occ = self.occupied();
         let own = self.by_color[us];
         let kings = self.royal & own;
-        let in_check = !kings.is_empty() && self.royals_attacked(us, occ);
+        let in_check = !kings.is_empty() && in_check.unwrap_or_else(|| self.royals_attacked(us, occ));
         let mut danger = B::EMPTY;
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
-        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, noisy_only };
+        let noisy_only = part == Part::Noisy;
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part, noisy_only };
         for ty in 0..t.ntypes {
             let mut bb = self.by_type[ty] & own;
             while !bb.is_empty() {
@@ -541,8 +590,11 @@ impl<'a, B: Bits> Board<'a, B> {
 
     #[inline(always)]
     fn push(&self, n: &Node<B>, mv: Move, test: bool, out: &mut Moves) {
-        if n.noisy_only && !mv.is_capture() && !mv.is_promotion() {
-            return;
+        match n.part {
+            Part::All => {}
+            Part::Noisy if mv.is_capture() || mv.is_promotion() => {}
+            Part::Quiet if !mv.is_capture() && !mv.is_promotion() => {}
+            _ => return,
         }
         if (!test || self.safe_after(n, mv)) && out.len() < MAX_MOVES {
             out.push(mv);
@@ -587,8 +639,10 @@ impl<'a, B: Bits> Board<'a, B> {
     /// The squares a piece of type `ty` and colour `us` on `from` reaches under the
     /// occupancy `occ` with `enemy` the opponent's pieces: (quiet targets, captures),
     /// pseudo-legal (the piece's own moves only: no castling, en passant, double step).
+    /// With `enemy` every square, the captures are every square the piece attacks
+    /// (empty, own or enemy), for an evaluation's attack maps.
     #[inline]
-    fn reach(&self, ty: usize, us: usize, from: usize, occ: B, enemy: B) -> (B, B) {
+    pub fn reach(&self, ty: usize, us: usize, from: usize, occ: B, enemy: B) -> (B, B) {
         let t = self.t;
         let nsq = t.nsq;
         let tc = ty * 2 + us;
@@ -656,7 +710,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let nsq = t.nsq;
         let tc = ty * 2 + n.us;
-        let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, n.enemy);
+        // Quiet moves alone: no capture is generated.
+        let enemy = if n.part == Part::Quiet { B::EMPTY } else { n.enemy };
+        let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, enemy);
         let mob = t.mobility[tc];
         let p = &t.rules.pieces[ty];
         if n.noisy_only {
@@ -701,7 +757,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
-            if !self.ep.is_empty() && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty() {
+            if n.part != Part::Quiet && !self.ep.is_empty() && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty() {
                 let to = self.ep.lsb();
                 let victim = self.ep_victim as usize;
                 if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {

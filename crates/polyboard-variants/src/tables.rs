@@ -90,6 +90,9 @@ pub struct Tables<B: Bits> {
     /// Types with leap captures, and with lame leaps.
     pub(crate) leap_types: Vec<usize>,
     pub(crate) lame_types: Vec<usize>,
+    /// Per colour: the types that attack along a line (sliders, limited riders,
+    /// cannons, grasshoppers), one bit each.
+    pub(crate) line_types: [u32; 2],
     pub(crate) keys: Keys,
 }
 
@@ -311,7 +314,13 @@ impl<B: Bits> Tables<B> {
         let keys = keys(nsq);
         let leap_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| rev_leap[ty * 2 * nsq + i] != 0)).collect();
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
+        let line_types = [0, 1].map(|c: usize| {
+            lines[c].iter().fold(0u32, |m, l| {
+                m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
+            })
+        });
         Tables {
+            line_types,
             leap_types,
             lame_types,
             nsq,
@@ -352,13 +361,17 @@ impl<B: Bits> Tables<B> {
     /// occupied one.
     #[inline(always)]
     pub(crate) fn ray_to_blocker(&self, d: usize, sq: usize, occ: B) -> B {
+        // The ray's squares up to the blocker, by arithmetic on the blockers rather
+        // than a second table look-up: along increasing squares those at or below the
+        // lowest blocker, along decreasing ones those at or above the highest.
         let r = self.rays[d * self.nsq + sq];
         let b = r & occ;
-        if b.is_empty() {
+        if self.increasing[d] {
+            r & b.at_or_below_lowest()
+        } else if b.is_empty() {
             r
         } else {
-            let s = if self.increasing[d] { b.lsb() } else { b.msb() };
-            r & !self.rays[d * self.nsq + s]
+            r & b.at_or_above_highest()
         }
     }
 

@@ -1,5 +1,5 @@
 //! `Board::generate_noisy` is exactly the captures and promotions of `Board::generate`,
-//! in the same order, at every node two plies deep from every position of the perft
+//! and `Board::generate_quiet` exactly the rest, each in the same order, at every node two plies deep from every position of the perft
 //! table (whose full move lists the perft tests prove against Fairy-Stockfish).
 
 use polyboard_variants::bits::Bits;
@@ -12,6 +12,10 @@ fn check<B: Bits>(b: &Board<'_, B>, depth: u32) -> usize {
     b.generate_noisy(&mut noisy);
     let want: Vec<_> = all.iter().copied().filter(|m| m.is_capture() || m.is_promotion()).collect();
     assert_eq!(noisy.as_slice(), &want[..], "{}", b.fen());
+    let mut quiet = Moves::new();
+    b.generate_quiet(&mut quiet);
+    let want: Vec<_> = all.iter().copied().filter(|m| !m.is_capture() && !m.is_promotion()).collect();
+    assert_eq!(quiet.as_slice(), &want[..], "{}", b.fen());
     if depth == 0 {
         return 1;
     }
@@ -19,7 +23,7 @@ fn check<B: Bits>(b: &Board<'_, B>, depth: u32) -> usize {
 }
 
 #[test]
-fn noisy_generation_is_the_noisy_part_of_the_full_one() {
+fn noisy_and_quiet_generation_split_the_full_one() {
     let text = include_str!("data/variant-perft.txt");
     let set = VariantSet::builtin();
     let mut nodes = 0;
