@@ -45,7 +45,8 @@ pub(crate) fn drop_rights(rooks: &mut [u8; 4], gone: impl Fn(usize, u8) -> bool,
 }
 
 /// Implements `PerftNode`, `MakeUnmake`, [`crate::Board`], [`crate::SearchBoard`] and
-/// `Debug` for the representation `$ty` named `$name`, with [`Undo`]`<$castling, $x>`
+/// `Debug` for the representation `$ty` named `$name`, whose generator writes into the
+/// sinks of trait `$sink`, with [`Undo`]`<$castling, $x>`
 /// for undo records, `$none` for "nothing captured" in them and `$no_ep` for "no en
 /// passant square". Writes, once for all, what the representations keep alike: the
 /// move prologue ([`begin_move`](#begin_move): the side's and the en passant square's
@@ -54,14 +55,25 @@ pub(crate) fn drop_rights(rooks: &mut [u8; 4], gone: impl Fn(usize, u8) -> bool,
 ///
 /// The type keeps fields `zobrist: u64`, `halfmove: u32`, `fullmove: u32`, `ep: u8`,
 /// `turn: Color`, `chess960: bool` and `castling: $castling`, and supplies inherent
-/// methods with its own technique: `generate_stage::<STAGE, _>(sink)` (into a
-/// `Counter` and a move list), `make_in_place(m) -> Undo`, `take_back(m, &undo)` (the
+/// methods with its own technique: `generate::<W, STAGE, S>(sink)` (the legal moves of
+/// stage `STAGE` of White, `W`, or Black into any sink `S: $sink`: a `Counter` and a
+/// move list), `make_in_place(m) -> Undo`, `take_back(m, &undo)` (the
 /// pieces only), `of_position(pos)`, `castling_bits()` and `ep_square()` (as a
 /// [`Position`] keeps them), `in_check()`, `piece_at(sq)`, `sets()` and
 /// `attackers_of(sq, occ)`.
 macro_rules! representation {
-    (impl[$($g:tt)*] $ty:ty, $name:expr, $castling:ty, $x:ty, $none:expr, $no_ep:expr) => {
+    (impl[$($g:tt)*] $ty:ty, $name:expr, $sink:path, $castling:ty, $x:ty, $none:expr, $no_ep:expr) => {
         impl<$($g)*> $ty {
+            /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+            #[inline(always)]
+            fn generate_stage<const STAGE: $crate::repr::sink::Stage, S: $sink>(&self, sink: &mut S) {
+                if self.turn == $crate::Color::White {
+                    self.generate::<true, STAGE, S>(sink)
+                } else {
+                    self.generate::<false, STAGE, S>(sink)
+                }
+            }
+
             /// The bookkeeping every move begins with (the null move too): the key
             /// changes side and loses the en passant square, which goes, the halfmove
             /// clock counts one more ply and the fullmove number one more move after

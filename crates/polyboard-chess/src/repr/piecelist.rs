@@ -520,16 +520,6 @@ impl PieceList {
         att & wanted
     }
 
-    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, T: SquareSink<Sq>>(&self, sink: &mut T) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, T>(sink)
-        } else {
-            self.generate::<false, STAGE, T>(sink)
-        }
-    }
-
     /// Generates the legal moves of stage `STAGE` (see [`super::sink::Stage`]) of the
     /// side to move (`W`: white) into `sink`.
     #[inline(always)]
@@ -887,7 +877,7 @@ impl PieceList {
     }
 }
 
-representation!(impl PieceList, "piecelist", [u8; 4], (u8, u8), (NONE, 0), 0);
+representation!(impl PieceList, "piecelist", SquareSink<Sq>, [u8; 4], (u8, u8), (NONE, 0), 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the lists
 /// and the queries, on the lists alone.

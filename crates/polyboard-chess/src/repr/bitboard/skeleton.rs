@@ -461,19 +461,9 @@ impl<T: Technique> Bitboards<T> {
             p.flip(s);
         }
     }
-
-    /// Generates the legal moves of stage `STAGE` for the side to move.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, S: BitSink<T::BB>>(&self, sink: &mut S) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, S>(sink)
-        } else {
-            self.generate::<false, STAGE, S>(sink)
-        }
-    }
 }
 
-representation!(impl[T: Technique] Bitboards<T>, T::NAME, T::BB, u8, 6, 0);
+representation!(impl[T: Technique] Bitboards<T>, T::NAME, BitSink<T::BB>, T::BB, u8, 6, 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the pieces
 /// and the queries, with the technique's own state and lookups.

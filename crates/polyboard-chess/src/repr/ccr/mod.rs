@@ -507,7 +507,7 @@ impl Ccr {
     }
 }
 
-representation!(impl Ccr, "ccr", u16, u8, 0, NO_EP);
+representation!(impl Ccr, "ccr", movegen::Sink, u16, u8, 0, NO_EP);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the ranks
 /// and the queries, on the CCR.

@@ -329,84 +329,74 @@ fn span(a: usize, b: usize) -> u32 {
 }
 
 impl Ccr {
-    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+    /// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
+    /// the side `W` (white when true) into `sink`.
     #[inline(always)]
-    pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(&self, sink: &mut S) {
-        if self.turn == crate::Color::White {
-            generate::<true, STAGE, S>(self, sink);
-        } else {
-            generate::<false, STAGE, S>(self, sink);
+    pub(super) fn generate<const W: bool, const STAGE: Stage, S: Sink>(&self, sink: &mut S) {
+        let ranks = &self.ranks;
+        let us = if W { 0 } else { 1 };
+        let ksq = self.kings[us] as usize;
+        let (kd, kn) = (ksq >> 3, ksq & 7);
+        let kmask = NIBBLE << (4 * kn);
+
+        // Their attacks, with our king lifted off so that it cannot step back along a
+        // checking line.
+        let their = attack_table(ranks, !W, kd, kmask);
+        let in_check = their[kd] & kmask != 0;
+
+        let own = ranks.map(|r| Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE);
+        let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
+        let mut g = Gen::<S, W, STAGE> {
+            ranks,
+            target: [0; 8],
+            capture: [0; 8],
+            pins: [0; 8],
+            their,
+            own,
+            occupied,
+            castling: u32::from(self.castling >> (8 * us)) & 0xff,
+            in_check,
+            sink,
+        };
+
+        let mut evasion = if in_check { [0u32; 8] } else { [u32::MAX; 8] };
+        let mut checkers = g.scan::<-1, 0, FILE>(kd, kn, &mut evasion)
+            + g.scan::<1, 0, FILE>(kd, kn, &mut evasion)
+            + g.scan::<0, 1, RANK>(kd, kn, &mut evasion)
+            + g.scan::<0, -1, RANK>(kd, kn, &mut evasion)
+            + g.scan::<-1, -1, DIAG>(kd, kn, &mut evasion)
+            + g.scan::<1, 1, DIAG>(kd, kn, &mut evasion)
+            + g.scan::<-1, 1, ANTI>(kd, kn, &mut evasion)
+            + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
+        if in_check {
+            checkers += g.leaper_checkers(kd, kn, &mut evasion);
+            if checkers > 1 {
+                king(&mut g, kd, kn);
+                return;
+            }
         }
-    }
-}
-
-/// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
-/// the side `W` (white when true) into `sink`.
-#[inline(always)]
-fn generate<const W: bool, const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
-    let ranks = &b.ranks;
-    let us = if W { 0 } else { 1 };
-    let ksq = b.kings[us] as usize;
-    let (kd, kn) = (ksq >> 3, ksq & 7);
-    let kmask = NIBBLE << (4 * kn);
-
-    // Their attacks, with our king lifted off so that it cannot step back along a
-    // checking line.
-    let their = attack_table(ranks, !W, kd, kmask);
-    let in_check = their[kd] & kmask != 0;
-
-    let own = ranks.map(|r| Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE);
-    let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
-    let mut g = Gen::<S, W, STAGE> {
-        ranks,
-        target: [0; 8],
-        capture: [0; 8],
-        pins: [0; 8],
-        their,
-        own,
-        occupied,
-        castling: u32::from(b.castling >> (8 * us)) & 0xff,
-        in_check,
-        sink,
-    };
-
-    let mut evasion = if in_check { [0u32; 8] } else { [u32::MAX; 8] };
-    let mut checkers = g.scan::<-1, 0, FILE>(kd, kn, &mut evasion)
-        + g.scan::<1, 0, FILE>(kd, kn, &mut evasion)
-        + g.scan::<0, 1, RANK>(kd, kn, &mut evasion)
-        + g.scan::<0, -1, RANK>(kd, kn, &mut evasion)
-        + g.scan::<-1, -1, DIAG>(kd, kn, &mut evasion)
-        + g.scan::<1, 1, DIAG>(kd, kn, &mut evasion)
-        + g.scan::<-1, 1, ANTI>(kd, kn, &mut evasion)
-        + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
-    if in_check {
-        checkers += g.leaper_checkers(kd, kn, &mut evasion);
-        if checkers > 1 {
-            king(&mut g, kd, kn);
-            return;
+        for d in 0..8 {
+            let free = if STAGE == QUIET { !occupied[d] } else { !own[d] };
+            g.target[d] = free & evasion[d];
+            g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(ranks[d]) * NIBBLE);
         }
-    }
-    for d in 0..8 {
-        let free = if STAGE == QUIET { !occupied[d] } else { !own[d] };
-        g.target[d] = free & evasion[d];
-        g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(ranks[d]) * NIBBLE);
-    }
 
-    // Section 5.1: the outer loop over the ranks (displacements), the inner over the
-    // nibbles, one table jump per piece. Empty squares and their pieces are skipped
-    // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
-    for (d, &r) in ranks.iter().enumerate() {
-        let mut bits = Gen::<S, W, STAGE>::own_lsb(r);
-        while bits != 0 {
-            let shift = bits.trailing_zeros();
-            bits &= bits - 1;
-            let code = (r >> shift) & NIBBLE;
-            (Gen::<S, W, STAGE>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+        // Section 5.1: the outer loop over the ranks (displacements), the inner over the
+        // nibbles, one table jump per piece. Empty squares and their pieces are skipped
+        // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
+        for (d, &r) in ranks.iter().enumerate() {
+            let mut bits = Gen::<S, W, STAGE>::own_lsb(r);
+            while bits != 0 {
+                let shift = bits.trailing_zeros();
+                bits &= bits - 1;
+                let code = (r >> shift) & NIBBLE;
+                (Gen::<S, W, STAGE>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+            }
         }
-    }
 
-    if STAGE != QUIET && b.ep != NO_EP {
-        g.en_passant(b.ep as usize, kd, kn);
+        if STAGE != QUIET && self.ep != NO_EP {
+            g.en_passant(self.ep as usize, kd, kn);
+        }
     }
 }
 

@@ -479,16 +479,6 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
 }
 
 impl<G: Technique> Mailboxes<G> {
-    /// Generates the legal moves of the side to move of stage `STAGE` into `sink`.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, S>(sink)
-        } else {
-            self.generate::<false, STAGE, S>(sink)
-        }
-    }
-
     /// Generates the legal moves of side `W` of stage `STAGE` into `sink`.
     #[inline(always)]
     fn generate<const W: bool, const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
@@ -793,7 +783,7 @@ impl<G: Technique> Mailboxes<G> {
     }
 }
 
-representation!(impl[G: Technique] Mailboxes<G>, G::NAME, [u8; 4], u8, EMPTY, 0);
+representation!(impl[G: Technique] Mailboxes<G>, G::NAME, SquareSink<Sq<G>>, [u8; 4], u8, EMPTY, 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the pieces
 /// and the queries, on the geometry's cells.
