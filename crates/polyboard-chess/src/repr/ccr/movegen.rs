@@ -4,8 +4,8 @@
 
 use super::attacks::{ATTACK_MINOR, ATTACK_QUEEN_KING, ATTACK_ROOK, attack_table};
 use super::{
-    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
-    rank_ray, white_lsb,
+    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, code_lsb, each_rank,
+    index_to_square, king_ranks, knight_ranks, occupied_lsb, rank_ray, sweep, white_lsb,
 };
 use crate::repr::sink::{ALL, NOISY, QUIET, Stage, promotions, push_promotions};
 use crate::types::Move;
@@ -155,13 +155,6 @@ impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
         if W { black_lsb(r) } else { white_lsb(r) }
     }
 
-    /// The targets of a piece's move on rank `d` in this stage: `capture` in the noisy
-    /// stage, else `target` (which the quiet stage keeps to empty squares).
-    #[inline(always)]
-    fn piece_target(&self, d: usize) -> u32 {
-        if STAGE == NOISY { self.capture[d & 7] } else { self.target[d & 7] }
-    }
-
     /// The pin line id of our piece on (`d`, `n`), 0 when not pinned.
     #[inline(always)]
     fn pin(&self, d: usize, n: usize) -> u32 {
@@ -235,27 +228,14 @@ impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
     fn leaper_checkers(&self, kd: usize, kn: usize, evasion: &mut [u32; 8]) -> u32 {
         let b = 1u32 << (4 * kn);
         let mut count = 0;
-        let knight = Self::theirs(KNIGHT) * 0x1111_1111;
         let mut probe = |d: usize, bits: u32, code: u32| {
-            if d < 8 && bits != 0 {
-                let r = self.ranks[d] ^ code;
-                // Nibbles of `bits` that hold exactly `code`.
-                let hit = bits & !(r | r >> 1 | r >> 2 | r >> 3);
-                if hit != 0 {
-                    count += hit.count_ones();
-                    evasion[d] |= hit * NIBBLE;
-                }
-            }
+            let hit = bits & code_lsb(self.ranks[d], code);
+            count += hit.count_ones();
+            evasion[d] |= hit * NIBBLE;
         };
-        let one = (b << 8) | (b >> 8);
-        let two = (b << 4) | (b >> 4);
-        probe(kd.wrapping_sub(1), one, knight);
-        probe(kd + 1, one, knight);
-        probe(kd.wrapping_sub(2), two, knight);
-        probe(kd + 2, two, knight);
+        knight_ranks(kd, b, |e, m| probe(e, m, Self::theirs(KNIGHT)));
         // Their pawns attack towards us: a black pawn above a white king, and so on.
-        let pawn = Self::theirs(PAWN) * 0x1111_1111;
-        probe(if W { kd.wrapping_sub(1) } else { kd + 1 }, two, pawn);
+        each_rank(kd, [(if W { -1 } else { 1 }, (b << 4) | (b >> 4))], |e, m| probe(e, m, Self::theirs(PAWN)));
         count
     }
 
@@ -436,62 +416,15 @@ fn pawn<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>
     }
 }
 
-/// Knight: the eight (displacement, rotation) pairs of section 4.3; a pinned knight
-/// never moves.
+/// Knight: the eight (displacement, rotation) pairs of section 4.3 ([`knight_ranks`]);
+/// a pinned knight never moves.
 fn knight<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     if g.pin(d, n) != 0 {
         return;
     }
-    let m = NIBBLE << (4 * n);
-    let from = d * 8 + n;
-    let one = (m << 8) | (m >> 8);
-    let two = (m << 4) | (m >> 4);
-    if d >= 1 {
-        g.sink.targets(from, d - 1, g.piece_target(d - 1) & one);
-        if d >= 2 {
-            g.sink.targets(from, d - 2, g.piece_target(d - 2) & two);
-        }
-    }
-    if d <= 6 {
-        g.sink.targets(from, d + 1, g.piece_target(d + 1) & one);
-        if d <= 5 {
-            g.sink.targets(from, d + 2, g.piece_target(d + 2) & two);
-        }
-    }
-}
-
-/// The slider loops of section 4.3, with the paper's double and triple masks: one
-/// loop walks the displacement `DD` ranks at a time and carries the masks of up to
-/// three rays, `l` shifted left (towards the a-file), `v` straight and `r` shifted
-/// right. A mask moves on while its square is empty and drops to zero after the
-/// first piece (a capture if it is theirs); a shift past the edge zeroes it too.
-#[inline(always)]
-fn sweep<S: Sink, const W: bool, const STAGE: Stage, const DD: isize>(
-    g: &mut Gen<'_, S, W, STAGE>,
-    d: usize,
-    n: usize,
-    m: [u32; 3],
-) {
-    let from = d * 8 + n;
-    let [mut l, mut v, mut r] = m;
-    let mut d = d;
-    loop {
-        d = d.wrapping_add_signed(DD);
-        if d > 7 {
-            break;
-        }
-        l <<= 4;
-        r >>= 4;
-        let t = l | v | r;
-        if t == 0 {
-            break;
-        }
-        g.sink.targets(from, d, t & g.piece_target(d));
-        let b = g.occupied[d];
-        l &= !b;
-        v &= !b;
-        r &= !b;
-    }
+    // The targets of a piece's move: `capture` in the noisy stage, else `target`.
+    let target = if STAGE == NOISY { &g.capture } else { &g.target };
+    knight_ranks(d, NIBBLE << (4 * n), |e, m| g.sink.targets(d * 8 + n, e, target[e] & m));
 }
 
 /// The moves of a slider, `diag` and `ortho` telling which lines it moves on. A
@@ -511,11 +444,16 @@ fn slider<S: Sink, const W: bool, const STAGE: Stage>(
     let on = |line: u32| if pin == 0 || pin == line { m } else { 0 };
     let (a1h8, h1a8) = if diag { (on(DIAG), on(ANTI)) } else { (0, 0) };
     let file = if ortho { on(FILE) } else { 0 };
-    sweep::<S, W, STAGE, -1>(g, d, n, [h1a8, file, a1h8]);
-    sweep::<S, W, STAGE, 1>(g, d, n, [a1h8, file, h1a8]);
+    // The slider loops of section 4.3 with the paper's double and triple masks
+    // ([`sweep`]): a mask moves on while its square is empty and drops to zero after
+    // the first piece (a capture if it is theirs).
+    let target = if STAGE == NOISY { &g.capture } else { &g.target };
+    let mut add = |e: usize, lr: u32, v: u32| g.sink.targets(d * 8 + n, e, (lr | v) & target[e]);
+    sweep::<-1>(d, [h1a8, file, a1h8], &g.occupied, &mut add);
+    sweep::<1>(d, [a1h8, file, h1a8], &g.occupied, &mut add);
     if ortho && (pin == 0 || pin == RANK) {
         let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
-        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.piece_target(d));
+        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & target[d & 7]);
     }
 }
 
@@ -534,27 +472,16 @@ fn queen<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE
 /// King: Table 3's eight neighbours, each legal when not ours and zero in their
 /// attack table (computed with the king lifted); then castling.
 fn king<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
-    let m = NIBBLE << (4 * n);
-    let from = d * 8 + n;
-    let side = (m << 4) | (m >> 4);
-    let row = side | m;
-    let to = |g: &mut Gen<'_, S, W, STAGE>, d: usize, mask: u32| {
-        let a = g.their[d];
-        let attacked = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111_1111;
+    king_ranks(d, NIBBLE << (4 * n), |e, mask| {
+        let a = g.their[e];
+        let attacked = (a | a >> 1 | a >> 2 | a >> 3) & LSB;
         let stage = match STAGE {
-            NOISY => g.occupied[d],
-            QUIET => !g.occupied[d],
+            NOISY => g.occupied[e],
+            QUIET => !g.occupied[e],
             _ => u32::MAX,
         };
-        g.sink.targets(from, d, mask & !g.own[d] & !(attacked * NIBBLE) & stage);
-    };
-    to(g, d & 7, side);
-    if d >= 1 {
-        to(g, d - 1, row);
-    }
-    if d <= 6 {
-        to(g, d + 1, row);
-    }
+        g.sink.targets(d * 8 + n, e, mask & !g.own[e] & !(attacked * NIBBLE) & stage);
+    });
     if STAGE != NOISY && !g.in_check && g.castling != 0 {
         g.castle(d, n);
     }
