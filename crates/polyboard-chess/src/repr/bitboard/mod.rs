@@ -154,6 +154,33 @@ impl Tables for u64 {
     }
 }
 
+const fn diagonals() -> [[u64; 2]; 64] {
+    let mut t = [[0; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut g = 0;
+        while g < 8 {
+            let d = r + (g - f);
+            let a = r + (f - g);
+            if g != f && d >= 0 && d < 8 {
+                t[sq][0] |= 1 << (d * 8 + g);
+            }
+            if g != f && a >= 0 && a < 8 {
+                t[sq][1] |= 1 << (a * 8 + g);
+            }
+            g += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The diagonal (a1-h8 direction) and the anti-diagonal through each square, without
+/// the square itself: the line masks of `kindergarten` and `quad`, plain data like
+/// [`Tables`]' (1 KiB).
+pub(super) static DIAGONALS: [[u64; 2]; 64] = diagonals();
+
 /// The piece sets the generator reads at a node, however the technique stores them.
 #[derive(Clone, Copy, Debug)]
 pub struct View<BB> {
