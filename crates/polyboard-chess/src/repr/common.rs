@@ -29,6 +29,16 @@ pub(crate) fn castle_rooks(pos: &Position) -> [Option<Square>; 4] {
     core::array::from_fn(|i| pos.castling_rook(Color::ALL[i >> 1], side(i)))
 }
 
+/// The squares (0..64) a castling king on `king` and its rook on `rook` (same rank)
+/// land on: the g- and f-files towards the h-file, the c- and d-files towards the
+/// a-file.
+#[inline(always)]
+pub(crate) fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
+    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+    let base = king & 56;
+    (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
+}
+
 /// Clears the castling rights kept as four rook squares (`0xff` for none) whose index
 /// and square `gone` names; returns their keys, each rook square turned into 0..64 by
 /// `square`.

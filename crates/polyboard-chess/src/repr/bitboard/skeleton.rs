@@ -6,8 +6,9 @@ use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
+use crate::repr::common::castle_targets;
 use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
-use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
+use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
@@ -57,15 +58,6 @@ fn castle_key<BB: Bits>(mut rooks: BB) -> u64 {
         rooks = rooks.clear_lsb();
     }
     k
-}
-
-/// The squares a castling king on `king` and its rook on `rook` (same rank) land on:
-/// the g- and f-files towards the h-file, the c- and d-files towards the a-file.
-#[inline(always)]
-fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
-    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
-    let base = king & 56;
-    (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
 }
 
 #[inline(always)]
