@@ -246,42 +246,47 @@ impl<T: Technique> Bitboards<T> {
         sink.promotions::<ALL>(right & last, dr);
 
         if self.ep != 0 {
-            self.en_passant::<W, S>(sink, &v, ksq, &lookup_occ, checkers, pawns);
+            self.ep_captures(&v, ksq, &lookup_occ, self.ep as usize, |mv| {
+                sink.special(mv);
+                false
+            });
         }
         if STAGE == ALL {
             self.castle::<W, S>(sink, &v, ksq, &lookup_occ, checkers);
         }
     }
 
-    /// The legal en passant captures of side `W` onto `self.ep` (kept only when one is
-    /// legal): the capture empties two squares of one line, so the king's slider
-    /// lines are looked up again on the board after it.
+    /// The legal en passant captures of the side to move onto `ep`, each passed to
+    /// `found` until it returns true; returns whether it did. A knight or pawn check
+    /// other than by the captured pawn stands; the capture empties two squares of one
+    /// line, so the king's slider lines are looked up again on the board after it.
     #[inline(always)]
-    fn en_passant<const W: bool, S: BitSink<T::BB>>(
+    fn ep_captures(
         &self,
-        sink: &mut S,
         v: &View<T::BB>,
         ksq: usize,
         occ: &Occ<T>,
-        checkers: T::BB,
-        pawns: T::BB,
-    ) {
-        let us = if W { 0 } else { 1 };
+        ep: usize,
+        mut found: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let us = self.turn.index();
         let theirs = v.color[us ^ 1];
-        let ep = self.ep as usize;
-        let captured = if W { ep - 8 } else { ep + 8 };
-        // A knight or pawn check other than by the captured pawn stands.
-        if (checkers & (v.knights | v.pawns) & !T::BB::bit(captured)).any() {
-            return;
+        let captured = if us == 0 { ep - 8 } else { ep + 8 };
+        let leapers = (T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns);
+        if (leapers & theirs & !T::BB::bit(captured)).any() {
+            return false;
         }
-        let mut candidates = T::BB::pawn(us ^ 1, ep) & pawns;
-        while candidates.any() {
-            let from = candidates.lsb();
-            candidates = candidates.clear_lsb();
-            if Self::ep_keeps_king_safe(v, theirs, ksq, occ, [from, captured, ep]) {
-                sink.special(Move::en_passant(square(from), square(ep)));
+        let mut capturers = T::BB::pawn(us ^ 1, ep) & v.pawns & v.color[us];
+        while capturers.any() {
+            let from = capturers.lsb();
+            capturers = capturers.clear_lsb();
+            if Self::ep_keeps_king_safe(v, theirs, ksq, occ, [from, captured, ep])
+                && found(Move::en_passant(square(from), square(ep)))
+            {
+                return true;
             }
         }
+        false
     }
 
     /// True when no slider of `theirs` attacks the king on `ksq` once the capturer,
@@ -338,33 +343,14 @@ impl<T: Technique> Bitboards<T> {
     }
 
     /// After a double push (the side to move has just become the capturer), true when
-    /// a capture onto `ep` is legal: removing the capturer and the pushed pawn must not
-    /// expose the capturer's king to a slider, and no knight or other pawn may give check.
-    /// Rare (an enemy pawn must stand beside the pushed one), so kept out of line.
+    /// a capture onto `ep` is legal. Rare (an enemy pawn must stand beside the pushed
+    /// one), so kept out of line.
     #[cold]
     #[inline(never)]
     fn ep_capture_legal(&self, ep: usize) -> bool {
-        let us = self.turn.index();
         let v = self.pieces.view();
-        let occ = self.pieces.occupancy();
-        let ours = v.color[us];
-        let theirs = v.color[us ^ 1];
-        let ksq = (v.kings & ours).lsb();
-        let pushed = if us == 0 { ep - 8 } else { ep + 8 };
-        let leapers =
-            ((T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns)) & theirs & !T::BB::bit(pushed);
-        if leapers.any() {
-            return false;
-        }
-        let mut capturers = T::BB::pawn(us ^ 1, ep) & v.pawns & ours;
-        while capturers.any() {
-            let from = capturers.lsb();
-            capturers = capturers.clear_lsb();
-            if Self::ep_keeps_king_safe(&v, theirs, ksq, &occ, [from, pushed, ep]) {
-                return true;
-            }
-        }
-        false
+        let ksq = (v.kings & v.color[self.turn.index()]).lsb();
+        self.ep_captures(&v, ksq, &self.pieces.occupancy(), ep, |_| true)
     }
 
     /// Plays `m` in place and returns what restores the state before it (the
