@@ -7,7 +7,7 @@
 //! passant square stay in whatever form each representation keeps them.
 
 use crate::position::Position;
-use crate::types::{CastlingSide, Color, Square};
+use crate::types::{CastlingSide, Color, Piece, Role, Square};
 use crate::zobrist;
 
 /// What `MakeUnmake::unmake` needs to restore a position: the key, the halfmove clock,
@@ -37,6 +37,14 @@ pub(crate) fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
     let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
     let base = king & 56;
     (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
+}
+
+/// The piece of a Table 1 code of the CCR paper, `colour << 3 | (role + 1)` (the code
+/// of `ccr`, `quad` and [`crate::PieceSets`]); `None` for 0, the empty square.
+#[inline]
+pub(crate) fn piece_of_code(code: usize) -> Option<Piece> {
+    let role = Role::from_index((code & 7).checked_sub(1)? % 6);
+    Some(Piece { color: if code & 8 == 0 { Color::White } else { Color::Black }, role })
 }
 
 /// Clears the castling rights kept as four rook squares (`0xff` for none) whose index

@@ -6,9 +6,9 @@ use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
-use crate::repr::common::castle_targets;
+use crate::repr::common::{castle_targets, piece_of_code};
 use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
-use crate::types::{Color, Move, Piece, Role, Square};
+use crate::types::{Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
@@ -99,10 +99,9 @@ impl<T: Technique> Bitboards<T> {
         Self::bishop_hits(sq, occ, v.diag & theirs).any() || Self::rook_hits(sq, occ, v.ortho & theirs).any()
     }
 
-    /// The enemy pieces that attack the king of `W` on `ksq`.
+    /// The enemy pieces that attack the king of colour index `us` on `ksq`.
     #[inline(always)]
-    fn checkers_of<const W: bool>(v: &View<T::BB>, ksq: usize, occ: &Occ<T>) -> T::BB {
-        let us = if W { 0 } else { 1 };
+    fn checkers_of(v: &View<T::BB>, us: usize, ksq: usize, occ: &Occ<T>) -> T::BB {
         let theirs = v.color[us ^ 1];
         ((T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns)) & theirs
             | Self::rook_hits(ksq, occ, v.ortho & theirs)
@@ -168,7 +167,7 @@ impl<T: Technique> Bitboards<T> {
             _ => T::BB::FULL,
         };
         let ksq = (v.kings & ours).lsb();
-        let checkers = Self::checkers_of::<W>(&v, ksq, &lookup_occ);
+        let checkers = Self::checkers_of(&v, us, ksq, &lookup_occ);
 
         // King steps, tested with the king lifted off the board.
         let mut steps = T::BB::king(ksq) & !ours & stage_mask;
@@ -500,24 +499,13 @@ impl<T: Technique> Bitboards<T> {
     }
 
     fn in_check(&self) -> bool {
-        let v = self.pieces.view();
-        let occ = self.pieces.occupancy();
-        let ksq = (v.kings & v.color[self.turn.index()]).lsb();
-        if self.turn == Color::White {
-            Self::checkers_of::<true>(&v, ksq, &occ).any()
-        } else {
-            Self::checkers_of::<false>(&v, ksq, &occ).any()
-        }
+        let (v, us) = (self.pieces.view(), self.turn.index());
+        Self::checkers_of(&v, us, (v.kings & v.color[us]).lsb(), &self.pieces.occupancy()).any()
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.pieces.code_on(sq.index());
-        if code == 0 {
-            return None;
-        }
-        let color = if code & 8 == 0 { Color::White } else { Color::Black };
-        Some(Piece { color, role: Role::from_index((code & 7) - 1) })
+        piece_of_code(self.pieces.code_on(sq.index()))
     }
 
     #[inline]

@@ -195,6 +195,7 @@ pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards, ccr_to_bitb
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
+use crate::repr::common::piece_of_code;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
 #[cfg(test)]
@@ -633,10 +634,7 @@ impl Ccr {
     /// The square's nibble: colour bit and role, by Table 1.
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.code_at(sq);
-        let color = if code & BLACK == 0 { Color::White } else { Color::Black };
-        let role = (code & 7).checked_sub(1)?;
-        Some(Piece { color, role: Role::from_index(role as usize % 6) })
+        piece_of_code(self.code_at(sq) as usize)
     }
 
     /// Section 5.5's branch-free conversion ([`ccr_to_bitboards`]): [`PieceSets`] is

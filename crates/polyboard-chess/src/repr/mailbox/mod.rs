@@ -58,7 +58,7 @@ pub use mailbox10x12::{Cells10x12, MAILBOX, MAILBOX64, Mailbox};
 pub use x88::{ATTACKS, Cells0x88, STEP, X88};
 
 use super::Undo;
-use super::common::{castle_rooks, drop_rights};
+use super::common::{castle_rooks, drop_rights, piece_of_code};
 use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage};
 use crate::board::PieceSets;
 use crate::position::Position;
@@ -97,6 +97,13 @@ static ROLES: [Role; 8] =
 #[inline(always)]
 fn role_of(code: u8) -> Role {
     ROLES[(code & KIND) as usize]
+}
+
+/// The Table 1 code of the CCR paper (see [`crate::PieceSets`]) of a piece code: bit
+/// 4 (black) moved to bit 3.
+#[inline(always)]
+fn table_1(code: u8) -> usize {
+    ((code & KIND) | ((code >> 1) & 8)) as usize
 }
 
 /// The index `s + d`, wrapping (off the board it is garbage, and never read).
@@ -270,15 +277,13 @@ pub trait Technique: Geometry {
     /// `occ` (squares 0..64) stand on the board, as squares 0..64.
     fn attackers(&self, kings: &[u8; 2], t: u8, occ: u64) -> u64;
 
-    /// The twelve piece sets, by scanning the 64 squares: a code is the index of its
-    /// set once bit 4 (black) is moved to bit 3, and the empty code 0 is the set of
-    /// empty squares.
+    /// The twelve piece sets, by scanning the 64 squares: a code's set is its Table 1
+    /// code, and the empty code 0 is the set of empty squares.
     #[inline]
     fn piece_sets(&self, _kings: &[u8; 2]) -> PieceSets {
         let mut sets = [0u64; 16];
         for i in 0..64u32 {
-            let c = self.at(Self::index(Square::from_index(i)));
-            sets[((c & KIND) | ((c >> 1) & 8)) as usize] |= 1 << i;
+            sets[table_1(self.at(Self::index(Square::from_index(i))))] |= 1 << i;
         }
         PieceSets(sets)
     }
@@ -873,11 +878,7 @@ impl<G: Technique> Mailboxes<G> {
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let c = self.g.at(G::index(sq));
-        if c == EMPTY {
-            return None;
-        }
-        Some(Piece { color: if c & BLACK != 0 { Color::Black } else { Color::White }, role: role_of(c) })
+        piece_of_code(table_1(self.g.at(G::index(sq))))
     }
 
     #[inline]
