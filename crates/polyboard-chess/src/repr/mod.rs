@@ -71,3 +71,29 @@ representations! {$
     "quad" => Quad,
     "bb32" => Bb32Board,
 }
+
+#[cfg(test)]
+mod tests {
+    /// The sizes each representation's module documents with its layout.
+    #[test]
+    fn sizes_are_as_documented() {
+        let sizes = [
+            ("pext", 96),
+            ("magic", 96),
+            ("array8x8", 96),
+            ("mailbox10x12", 232),
+            ("x88", 200),
+            ("piecelist", 96),
+            ("classical", 96),
+            ("rotated", 128),
+            ("kindergarten", 96),
+            ("ccr", 56),
+            ("quad", 64),
+            ("bb32", 96),
+        ];
+        for name in super::names() {
+            let size = with_repr!(name, B => core::mem::size_of::<B>());
+            assert_eq!(size, sizes.iter().find(|s| s.0 == name).map(|s| s.1), "{name}");
+        }
+    }
+}

@@ -1015,9 +1015,4 @@ mod tests {
             assert_eq!(c, b, "{mv:?}");
         }
     }
-
-    #[test]
-    fn size_is_96_bytes() {
-        assert_eq!(core::mem::size_of::<PieceList>(), 96);
-    }
 }

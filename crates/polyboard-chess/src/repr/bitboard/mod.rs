@@ -438,25 +438,6 @@ mod tests {
         }
     }
 
-    /// The sizes the technique modules document, and the round trip through
-    /// [`crate::Position`].
-    #[test]
-    fn layouts() {
-        fn check<T: Technique>(size: usize) {
-            use crate::{Board, Position};
-            assert_eq!(core::mem::size_of::<Bitboards<T>>(), size, "{}", T::NAME);
-            let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-            let pos = pos.unwrap();
-            assert_eq!(Bitboards::<T>::from_position(&pos).to_position(), pos, "{}", T::NAME);
-        }
-        check::<crate::attacks::Fancy>(96);
-        check::<bb32::Magic32>(96);
-        check::<classical::RayScan>(96);
-        check::<kindergarten::KindergartenLookup>(96);
-        check::<rotated::RotatedLookup>(128);
-        check::<quad::QuadPlanes>(64);
-    }
-
     #[test]
     fn every_technique_slides_as_walking() {
         sliders_match_walking::<crate::attacks::Fancy>();

@@ -201,21 +201,3 @@ technique! {
     type Quad;
     "quad", u64, QuadPieces, rook_attacks, bishop_attacks
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Board, Position};
-
-    #[test]
-    fn boards_hold_table_1_codes() {
-        let b = Quad::from_position(&Position::startpos()).pieces;
-        // a1 white rook 0100, e1 white king 0110, e8 black king 1110, d7 black pawn 1001.
-        assert_eq!(b.code_on(0), 4);
-        assert_eq!(b.code_on(4), 6);
-        assert_eq!(b.code_on(60), 14);
-        assert_eq!(b.code_on(51), 9);
-        assert_eq!(b.code_on(27), 0);
-        assert_eq!(Quad::from_position(&Position::startpos()).to_position(), Position::startpos());
-    }
-}

@@ -936,6 +936,34 @@ mod tests {
         }
     }
 
+    /// For every pair of squares, the leaper test of a geometry with piece lists says
+    /// exactly whether a knight or a king jumps between them, and its line test gives
+    /// the step that walks from one to the other along a line of the slider's kind.
+    fn leaps_and_lines<G: lists::Listed>() {
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                let (sa, sb) = (Square::from_index(a), Square::from_index(b));
+                let (ia, ib) = (G::index(sa), G::index(sb));
+                let (df, dr) = (sa.file().abs_diff(sb.file()), sa.rank().abs_diff(sb.rank()));
+                let knight = (df, dr) == (1, 2) || (df, dr) == (2, 1);
+                assert_eq!(G::apart(ia, ib, KNIGHT), knight, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::apart(ia, ib, KING), df.max(dr) == 1, "{} {sa} {sb}", G::NAME);
+                if a == b {
+                    continue;
+                }
+                // Bishops and rooks see their half of the queen's lines.
+                let step = G::line(ib, ia, QUEEN);
+                let lined = df == 0 || dr == 0 || df == dr;
+                assert_eq!(step != 0, lined, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::line(ib, ia, ROOK) != 0, df == 0 || dr == 0, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::line(ib, ia, BISHOP) != 0, df == dr, "{} {sa} {sb}", G::NAME);
+                if lined {
+                    assert_eq!(ib as i32 + df.max(dr) as i32 * step as i32, ia as i32, "{} {sa} {sb}", G::NAME);
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_geometry_numbers_ranks_and_steps_right() {
         ranks::<Cells8x8>();
@@ -944,6 +972,8 @@ mod tests {
         steps::<Cells8x8>();
         steps::<Cells10x12>();
         steps::<Cells0x88>();
+        leaps_and_lines::<Cells10x12>();
+        leaps_and_lines::<Cells0x88>();
     }
 
     #[test]
