@@ -40,7 +40,7 @@
 //! every move, which is how Sjaak makes moves (copy-make, unmake by dropping the copy);
 //! make/unmake in place is provided as well.
 
-use super::{DIAGONALS, Sets};
+use super::{DIAGONALS, Sets, attacks_on_line};
 
 const RANK_1: u64 = 0xff;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -51,28 +51,6 @@ const DIAG_C7_H2: u64 = 0x0004_0810_2040_8000;
 // ---------------------------------------------------------------------------
 // Tables, computed at compile time.
 
-/// The attacks on a line of 8 squares from `pos`, given the occupancy byte `occ`.
-const fn line_attacks(pos: u32, occ: u32) -> u32 {
-    let mut att = 0;
-    let mut i = pos + 1;
-    while i < 8 {
-        att |= 1 << i;
-        if occ & (1 << i) != 0 {
-            break;
-        }
-        i += 1;
-    }
-    let mut i = pos as i32 - 1;
-    while i >= 0 {
-        att |= 1 << i;
-        if occ & (1 << i) != 0 {
-            break;
-        }
-        i -= 1;
-    }
-    att
-}
-
 /// `FILL_UP[file][inner]`: the first-rank attacks of a slider on `file` when the six
 /// inner squares (b..g) hold `inner`, copied onto all eight ranks.
 const fn fill_up() -> [[u64; 64]; 8] {
@@ -81,7 +59,7 @@ const fn fill_up() -> [[u64; 64]; 8] {
     while f < 8 {
         let mut inner = 0;
         while inner < 64 {
-            t[f][inner] = line_attacks(f as u32, (inner as u32) << 1) as u64 * FILE_A;
+            t[f][inner] = attacks_on_line(f as u32, (inner as u32) << 1, 8) as u64 * FILE_A;
             inner += 1;
         }
         f += 1;
@@ -112,7 +90,7 @@ const fn a_file() -> [[u64; 64]; 8] {
         let mut rank = 0;
         while rank < 8 {
             // The file as a line of 8 squares, a1 first.
-            let ranks = line_attacks(rank, (inner as u32) << 1);
+            let ranks = attacks_on_line(rank, (inner as u32) << 1, 8);
             let mut att = 0u64;
             let mut r = 0;
             while r < 8 {

@@ -181,6 +181,24 @@ const fn diagonals() -> [[u64; 2]; 64] {
 /// [`Tables`]' (1 KiB).
 pub(super) static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
+/// The squares (bits `0..len`) that a slider on square `pos` of a line of `len`
+/// squares attacks when the squares of `occ` are occupied: on each side, every square
+/// up to the first occupied one, that one included. Line geometry for the techniques
+/// that tabulate a line's attacks by its occupancy (`kindergarten`, `rotated`).
+const fn attacks_on_line(pos: u32, occ: u32, len: u32) -> u32 {
+    let mut att = 0;
+    let mut i = 0;
+    while i < len {
+        // Attacked when no occupied square lies strictly between `pos` and `i`.
+        let (lo, hi) = if i < pos { (i, pos) } else { (pos, i) };
+        if i != pos && occ & ((1 << hi) - (2 << lo)) == 0 {
+            att |= 1 << i;
+        }
+        i += 1;
+    }
+    att
+}
+
 /// The piece sets the generator reads at a node, however the technique stores them.
 #[derive(Clone, Copy, Debug)]
 pub struct View<BB> {

@@ -51,39 +51,27 @@ use super::lists::{Listed, PieceLists};
 use super::{Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
 use crate::types::Square;
 
+/// The two classic tables and the empty board, built together.
+const TABLES: ([u8; 128], [u8; 64], [u8; 128]) = {
+    let (mut mailbox, mut mailbox64, mut board) = ([0xffu8; 128], [0u8; 64], [OFF; 128]);
+    let mut i = 0;
+    while i < 64 {
+        let m = 21 + (i / 8) * 10 + i % 8;
+        (mailbox[m], mailbox64[i], board[m]) = (i as u8, m as u8, EMPTY);
+        i += 1;
+    }
+    (mailbox, mailbox64, board)
+};
+
 /// The mailbox -> 64 table: the 0..64 square of each mailbox square, 0xff off the
 /// board (128 entries, like the padded board, so a masked index needs no bounds check).
-pub static MAILBOX: [u8; 128] = {
-    let mut t = [0xffu8; 128];
-    let mut i = 0;
-    while i < 64 {
-        t[21 + (i / 8) * 10 + i % 8] = i as u8;
-        i += 1;
-    }
-    t
-};
+pub static MAILBOX: [u8; 128] = TABLES.0;
 
 /// The 64 -> 120 table: the mailbox square of each square 0..64.
-pub static MAILBOX64: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = (21 + (i / 8) * 10 + i % 8) as u8;
-        i += 1;
-    }
-    t
-};
+pub static MAILBOX64: [u8; 64] = TABLES.1;
 
 /// The empty board: sentinels around 64 empty squares.
-const EMPTY_BOARD: [u8; 128] = {
-    let mut t = [OFF; 128];
-    let mut i = 0;
-    while i < 64 {
-        t[21 + (i / 8) * 10 + i % 8] = EMPTY;
-        i += 1;
-    }
-    t
-};
+const EMPTY_BOARD: [u8; 128] = TABLES.2;
 
 /// The cells of `mailbox10x12`, with the packed slot table and the piece lists.
 pub type Cells10x12 = Cells<128, [u8; 32], PieceLists>;
