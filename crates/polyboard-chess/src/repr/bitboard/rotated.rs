@@ -221,11 +221,9 @@ fn bishop_attacks(s: usize, occ: &Boards) -> u64 {
 /// `occ` with square `s` flipped in all four boards.
 #[inline(always)]
 fn flipped(mut occ: Boards, s: usize) -> Boards {
-    let bits = &ROTATED_BITS[s & 63];
-    occ[0] ^= bits[0];
-    occ[1] ^= bits[1];
-    occ[2] ^= bits[2];
-    occ[3] ^= bits[3];
+    for (board, bit) in occ.iter_mut().zip(ROTATED_BITS[s & 63]) {
+        *board ^= bit;
+    }
     occ
 }
 

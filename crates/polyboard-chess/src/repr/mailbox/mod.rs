@@ -549,46 +549,27 @@ impl<G: Technique> Mailboxes<G> {
     }
 
     /// Castling moves (the side to move is not in check; `safe` tells whether the king
-    /// steps along the rank were found safe, as [`Self::king_moves`] returns it).
+    /// steps along the rank were found safe, as [`Self::king_moves`] returns it): with
+    /// each rook keeping a right, if the squares are empty (tested here, inline) and
+    /// the king's path is safe (tested out of line).
     #[inline(always)]
     fn castling<const W: bool, S: SquareSink<Sq<G>>>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
-        for side in [CastlingSide::King, CastlingSide::Queen] {
-            let r = self.castling[2 * us + (side == CastlingSide::Queen) as usize];
-            if r != NONE {
-                self.try_castle::<W, S>(sink, r, side, safe);
+        let k = self.king[us];
+        for r in [self.castling[2 * us], self.castling[2 * us + 1]] {
+            if r == NONE {
+                continue;
             }
-        }
-    }
-
-    /// Castling with the rook on `r` if the squares are empty (tested here, inline)
-    /// and the king's path is safe (tested out of line).
-    #[inline(always)]
-    fn try_castle<const W: bool, S: SquareSink<Sq<G>>>(
-        &self,
-        sink: &mut S,
-        r: u8,
-        side: CastlingSide,
-        safe: [bool; 2],
-    ) {
-        let k = self.king[if W { 0 } else { 1 }];
-        let base = if W { G::A1 } else { G::A8 };
-        let kto = base + side.king_to_file();
-        let rto = base + side.rook_to_file();
-        // Every square the king or rook crosses or lands on is empty but for those two.
-        // The king's and the rook's paths overlap or touch, so together they span the
-        // range from the lowest to the highest of the four squares.
-        let lo = k.min(kto).min(r).min(rto);
-        let hi = k.max(kto).max(r).max(rto);
-        let mut x = lo;
-        while x <= hi {
-            if x != k && x != r && self.g.at(x) != EMPTY {
-                return;
+            let (kto, rto) = Self::castle_targets(us, k, r);
+            // Every square the king or rook crosses or lands on is empty but for those
+            // two. The king's and the rook's paths overlap or touch, so together they
+            // span the range from the lowest to the highest of the four squares.
+            let lo = k.min(kto).min(r).min(rto);
+            let hi = k.max(kto).max(r).max(rto);
+            let clear = (lo..=hi).all(|x| x == k || x == r || self.g.at(x) == EMPTY);
+            if clear && self.castle_path_safe::<W>(k, kto, r, safe) {
+                sink.special(Move::castle(G::square(k), G::square(r)));
             }
-            x += 1;
-        }
-        if self.castle_path_safe::<W>(k, kto, r, safe) {
-            sink.special(Move::castle(G::square(k), G::square(r)));
         }
     }
 
@@ -620,23 +601,17 @@ impl<G: Technique> Mailboxes<G> {
                 return false;
             }
         }
-        let mut x = lo;
-        while x <= hi {
-            let attacked = if x == k {
-                false
+        (lo..=hi).all(|x| {
+            if x == k {
+                true
             } else if x == k.wrapping_sub(1) && at(x) == EMPTY {
-                !safe[0]
+                safe[0]
             } else if x == k + 1 && at(x) == EMPTY {
-                !safe[1]
+                safe[1]
             } else {
-                self.g.attacked::<W>(&self.king, at, x)
-            };
-            if attacked {
-                return false;
+                !self.g.attacked::<W>(&self.king, at, x)
             }
-            x += 1;
-        }
-        true
+        })
     }
 
     /// En passant captures, each verified on the board as it is after the capture.
