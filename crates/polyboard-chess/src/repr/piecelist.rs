@@ -723,13 +723,11 @@ impl PieceList {
     /// Castling moves of `us`, king on `k`, not in check (Chess960 rules).
     #[inline(never)]
     fn castling<T: SquareSink<Sq>>(&self, sink: &mut T, us: usize, k: usize) {
-        for side in 0..2 {
-            let r = self.castling[2 * us + side];
+        for r in [self.castling[2 * us], self.castling[2 * us + 1]] {
             if r == NONE {
                 continue;
             }
-            let r = r as usize;
-            let (kto, rto) = castle_targets(k, r);
+            let (r, (kto, rto)) = (r as usize, castle_targets(k, r as usize));
             // The king's and the rook's paths, targets included, must be empty but for
             // the two: together they span one stretch of the back rank.
             let lo = k.min(kto).min(r).min(rto);

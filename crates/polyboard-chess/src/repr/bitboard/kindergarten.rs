@@ -40,10 +40,8 @@
 //! every move, which is how Sjaak makes moves (copy-make, unmake by dropping the copy);
 //! make/unmake in place is provided as well.
 
-use super::{DIAGONALS, Sets, attacks_on_line};
+use super::{DIAGONALS, FILE_A, RANK_1, Sets, attacks_on_line};
 
-const RANK_1: u64 = 0xff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_B: u64 = FILE_A << 1;
 /// The c7-h2 diagonal: the multiplier that turns the a-file into a rank.
 const DIAG_C7_H2: u64 = 0x0004_0810_2040_8000;

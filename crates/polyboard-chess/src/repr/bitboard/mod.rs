@@ -292,6 +292,10 @@ pub trait Technique: Copy + Default + Send + Sync + 'static {
     fn bishop(sq: usize, occ: &<Self::Pieces as Pieces>::Occ) -> Self::BB;
 }
 
+/// The first rank and the a-file (bit i is square i).
+const RANK_1: u64 = 0xff;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
 const P: usize = 0;
 const N: usize = 1;
 const B: usize = 2;

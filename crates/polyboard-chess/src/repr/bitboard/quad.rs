@@ -62,11 +62,8 @@
 //! 59 bytes of fields, padded to 64: one cache line, against 96 for `magic`. The
 //! planes are [`QuadPieces`], the rest is the family's [`super::Bitboards`].
 
-use super::{DIAGONALS, Pieces, View};
+use super::{DIAGONALS, FILE_A, Pieces, RANK_1, View};
 use crate::board::PieceSets;
-
-const RANK_1: u64 = 0xff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 // ---------------------------------------------------------------------------
 // Obstruction-difference sliders.

@@ -2,7 +2,7 @@
 //! make and unmake, and the queries of [`crate::SearchBoard`], written once for every
 //! [`Technique`].
 
-use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
+use super::{Bitboards, FILE_A, K, Occupancy, P, Pieces, R, RANK_1, Tables, Technique, View};
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
@@ -13,11 +13,9 @@ use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
 
-const RANK_1: u64 = 0xff;
-const RANK_3: u64 = 0xff << 16;
-const RANK_6: u64 = 0xff << 40;
-const RANK_8: u64 = 0xff << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+const RANK_3: u64 = RANK_1 << 16;
+const RANK_6: u64 = RANK_1 << 40;
+const RANK_8: u64 = RANK_1 << 56;
 const FILE_H: u64 = FILE_A << 7;
 
 /// The occupancy type of technique `T`'s lookups.
