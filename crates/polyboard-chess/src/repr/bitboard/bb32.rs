@@ -46,11 +46,11 @@
 //! ROOK_MAGICS32    [Entry; 64]        1,536 bytes  mask lo/hi, magic lo/hi, shift, offset
 //! BISHOP_MAGICS32  [Entry; 64]        1,536 bytes
 //! BETWEEN32        [[Bb32; 64]; 64]  32,768 bytes
-//! KNIGHT32, KING32, ROOK_RAYS32, BISHOP_RAYS32: 512 bytes each; PAWN32: 1,024 bytes
+//! BY_SQUARE32      [[Bb32; 64]; 6]    3,072 bytes  knight, king, white and black pawn
+//!                                                  attacks, rook and bishop rays
 //! ```
 
 use super::{Sets, Tables};
-use crate::attacks;
 use polyboard_core::bitboard::Bb32;
 
 technique! {
@@ -68,30 +68,8 @@ technique! {
 
 /// The leaper and line tables of [`Bb32`], built here at compile time.
 impl Tables for Bb32 {
-    #[inline(always)]
-    fn knight(sq: usize) -> Bb32 {
-        KNIGHT32[sq & 63]
-    }
-    #[inline(always)]
-    fn king(sq: usize) -> Bb32 {
-        KING32[sq & 63]
-    }
-    #[inline(always)]
-    fn pawn(color: usize, sq: usize) -> Bb32 {
-        PAWN32[color & 1][sq & 63]
-    }
-    #[inline(always)]
-    fn between(a: usize, b: usize) -> Bb32 {
-        BETWEEN32[a & 63][b & 63]
-    }
-    #[inline(always)]
-    fn rook_rays(sq: usize) -> Bb32 {
-        ROOK_RAYS32[sq & 63]
-    }
-    #[inline(always)]
-    fn bishop_rays(sq: usize) -> Bb32 {
-        BISHOP_RAYS32[sq & 63]
-    }
+    const BY_SQUARE: &'static [[Bb32; 64]; 6] = &BY_SQUARE32;
+    const BETWEEN: &'static [[Bb32; 64]; 64] = &BETWEEN32;
 }
 
 /// One square's 32-bit magic entry.
@@ -127,23 +105,22 @@ const fn to32<const N: usize>(t: &[u64; N]) -> [Bb32; N] {
     out
 }
 
+/// [`to32`] row by row.
+const fn rows32<const R: usize>(t: &[[u64; 64]; R]) -> [[Bb32; 64]; R] {
+    let mut out = [[Bb32::new(0, 0); 64]; R];
+    let mut i = 0;
+    while i < R {
+        out[i] = to32(&t[i]);
+        i += 1;
+    }
+    out
+}
+
 // `ROOK_MAGICS32`, `BISHOP_MAGICS32` and the attacks `ATTACKS64`, by `build.rs`.
 include!(concat!(env!("OUT_DIR"), "/bb32_tables.rs"));
 
-static KNIGHT32: [Bb32; 64] = to32(&attacks::KNIGHT);
-static KING32: [Bb32; 64] = to32(&attacks::KING);
-static PAWN32: [[Bb32; 64]; 2] = [to32(&attacks::PAWN[0]), to32(&attacks::PAWN[1])];
-static ROOK_RAYS32: [Bb32; 64] = to32(&attacks::ROOK_RAYS);
-static BISHOP_RAYS32: [Bb32; 64] = to32(&attacks::BISHOP_RAYS);
-static BETWEEN32: [[Bb32; 64]; 64] = {
-    let mut t = [[Bb32::new(0, 0); 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        t[a] = to32(&attacks::BETWEEN[a]);
-        a += 1;
-    }
-    t
-};
+static BY_SQUARE32: [[Bb32; 64]; 6] = rows32(<u64 as Tables>::BY_SQUARE);
+static BETWEEN32: [[Bb32; 64]; 64] = rows32(<u64 as Tables>::BETWEEN);
 // Converting 107,648 entries is a long evaluation for the const interpreter; it runs
 // once per build.
 #[allow(long_running_const_eval)]

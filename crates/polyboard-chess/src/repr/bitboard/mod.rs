@@ -112,46 +112,52 @@ mod skeleton;
 
 /// The leaper and line tables of a bitboard type: plain data, the same for every
 /// technique on that type.
-pub trait Tables: Bits {
+pub trait Tables: Bits + 'static {
+    /// By square: knight attacks, king attacks, the attacks of a white pawn and of a
+    /// black pawn, rook moves and bishop moves on an empty board.
+    const BY_SQUARE: &'static [[Self; 64]; 6];
+    /// The squares strictly between two squares when aligned, else empty.
+    const BETWEEN: &'static [[Self; 64]; 64];
+
     /// Knight attacks from `sq`.
-    fn knight(sq: usize) -> Self;
+    #[inline(always)]
+    fn knight(sq: usize) -> Self {
+        Self::BY_SQUARE[0][sq & 63]
+    }
     /// King attacks from `sq`.
-    fn king(sq: usize) -> Self;
+    #[inline(always)]
+    fn king(sq: usize) -> Self {
+        Self::BY_SQUARE[1][sq & 63]
+    }
     /// Squares a pawn of colour index `color` (0 white) on `sq` attacks.
-    fn pawn(color: usize, sq: usize) -> Self;
+    #[inline(always)]
+    fn pawn(color: usize, sq: usize) -> Self {
+        Self::BY_SQUARE[2 + (color & 1)][sq & 63]
+    }
     /// Squares strictly between `a` and `b` when aligned, else empty.
-    fn between(a: usize, b: usize) -> Self;
+    #[inline(always)]
+    fn between(a: usize, b: usize) -> Self {
+        Self::BETWEEN[a & 63][b & 63]
+    }
     /// Rook moves from `sq` on an empty board.
-    fn rook_rays(sq: usize) -> Self;
+    #[inline(always)]
+    fn rook_rays(sq: usize) -> Self {
+        Self::BY_SQUARE[4][sq & 63]
+    }
     /// Bishop moves from `sq` on an empty board.
-    fn bishop_rays(sq: usize) -> Self;
+    #[inline(always)]
+    fn bishop_rays(sq: usize) -> Self {
+        Self::BY_SQUARE[5][sq & 63]
+    }
 }
 
+/// [`Tables::BY_SQUARE`] of `u64`: the tables of [`crate::attacks`].
+static BY_SQUARE: [[u64; 64]; 6] =
+    [attacks::KNIGHT, attacks::KING, attacks::PAWN[0], attacks::PAWN[1], attacks::ROOK_RAYS, attacks::BISHOP_RAYS];
+
 impl Tables for u64 {
-    #[inline(always)]
-    fn knight(sq: usize) -> u64 {
-        attacks::knight(sq)
-    }
-    #[inline(always)]
-    fn king(sq: usize) -> u64 {
-        attacks::king(sq)
-    }
-    #[inline(always)]
-    fn pawn(color: usize, sq: usize) -> u64 {
-        attacks::pawn(color, sq)
-    }
-    #[inline(always)]
-    fn between(a: usize, b: usize) -> u64 {
-        attacks::between(a, b)
-    }
-    #[inline(always)]
-    fn rook_rays(sq: usize) -> u64 {
-        attacks::rook_rays(sq)
-    }
-    #[inline(always)]
-    fn bishop_rays(sq: usize) -> u64 {
-        attacks::bishop_rays(sq)
-    }
+    const BY_SQUARE: &'static [[u64; 64]; 6] = &BY_SQUARE;
+    const BETWEEN: &'static [[u64; 64]; 64] = &attacks::BETWEEN;
 }
 
 const fn diagonals() -> [[u64; 2]; 64] {
