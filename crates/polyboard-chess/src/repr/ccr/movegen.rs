@@ -103,18 +103,12 @@ pub(super) struct Gen<'a, S, const W: bool, const STAGE: Stage> {
 /// element `d`, nibble `n`.
 type Handler<S, const W: bool, const STAGE: Stage> = fn(&mut Gen<'_, S, W, STAGE>, usize, usize);
 
-/// The nibble mask of square (`d`, `n`) after a step, or `None` off the board.
+/// The rank element and nibble mask of the square of rank element `d` and mask `m`
+/// after a step of `DD` ranks and `DN` nibbles (-1, 0 or 1): off the board, a rank
+/// element past 7 or a mask of 0.
 #[inline(always)]
 fn step<const DD: isize, const DN: i32>(d: usize, m: u32) -> (usize, u32) {
-    let d = if DD != 0 { d.wrapping_add_signed(DD) } else { d };
-    let m = if DN > 0 {
-        m << 4
-    } else if DN < 0 {
-        m >> 4
-    } else {
-        m
-    };
-    (d, m)
+    (d.wrapping_add_signed(DD), if DN < 0 { m >> 4 } else { m << (4 * DN) })
 }
 
 impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
@@ -324,16 +318,14 @@ impl Ccr {
         let their = attack_table(ranks, !W, kd, kmask);
         let in_check = their[kd] & kmask != 0;
 
-        let own = ranks.map(|r| Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE);
-        let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
         let mut g = Gen::<S, W, STAGE> {
             ranks,
             target: [0; 8],
             capture: [0; 8],
             pins: [0; 8],
             their,
-            own,
-            occupied,
+            own: [0; 8],
+            occupied: [0; 8],
             castling: u32::from(self.castling >> (8 * us)) & 0xff,
             in_check,
             sink,
@@ -350,15 +342,18 @@ impl Ccr {
             + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
         if in_check {
             checkers += g.leaper_checkers(kd, kn, &mut evasion);
-            if checkers > 1 {
-                king(&mut g, kd, kn);
-                return;
-            }
         }
-        for d in 0..8 {
-            let free = if STAGE == QUIET { !occupied[d] } else { !own[d] };
+        // One pass over the ranks for the masks of this node.
+        for (d, &r) in ranks.iter().enumerate() {
+            g.own[d] = Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE;
+            g.occupied[d] = occupied_lsb(r) * NIBBLE;
+            let free = if STAGE == QUIET { !g.occupied[d] } else { !g.own[d] };
             g.target[d] = free & evasion[d];
-            g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(ranks[d]) * NIBBLE);
+            g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(r) * NIBBLE);
+        }
+        if checkers > 1 {
+            king(&mut g, kd, kn);
+            return;
         }
 
         // Section 5.1: the outer loop over the ranks (displacements), the inner over the
