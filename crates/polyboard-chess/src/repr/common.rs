@@ -39,6 +39,12 @@ pub(crate) fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
     (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
 }
 
+/// The square of index `i` (0..64).
+#[inline(always)]
+pub(crate) fn square(i: usize) -> Square {
+    Square::from_index(i as u32)
+}
+
 /// The piece of a Table 1 code of the CCR paper, `colour << 3 | (role + 1)` (the code
 /// of `ccr`, `quad` and [`crate::PieceSets`]); `None` for 0, the empty square.
 #[inline]

@@ -82,7 +82,7 @@
 //! ```
 
 use super::Undo;
-use super::common::{castle_rooks, castle_targets, drop_rights};
+use super::common::{castle_rooks, castle_targets, drop_rights, square as sq};
 use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage, in_stage};
 use crate::board::PieceSets;
 use crate::position::Position;
@@ -331,11 +331,6 @@ pub struct PieceList {
     zobrist: u64,
 }
 
-#[inline(always)]
-fn sq(i: usize) -> Square {
-    Square::from_index(i as u32)
-}
-
 /// The list entries' square numbering (polyboard's own), for the shared move sinks.
 struct Sq;
 
@@ -415,9 +410,18 @@ impl PieceList {
     /// lifted king or castling rook): one pass over the enemy list.
     #[inline(always)]
     fn attacked(&self, a: usize, b: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+        let within = |t: u8| (t as usize >= a) & (t as usize <= b);
         (0..self.len[by] as usize).any(|i| {
-            let (s, role) = (self.squares[by][i] as usize, self.roles[by][i]);
-            (a..=b).any(|t| reaches(by, role, s, t, |x, d, dist| self.clear_between(x, d, dist, gone1, gone2)))
+            let s = self.squares[by][i] as usize;
+            match self.roles[by][i] {
+                P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
+                N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
+                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
+                role => (a..=b).any(|t| {
+                    let r = rel(s, t);
+                    on_line(role, r & 15) && self.clear_between(s, (r & 15) as usize, r >> 4, gone1, gone2)
+                }),
+            }
         })
     }
 

@@ -6,7 +6,7 @@ use super::{Bitboards, FILE_A, K, Occupancy, P, Pieces, R, RANK_1, Tables, Techn
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
-use crate::repr::common::{castle_targets, piece_of_code};
+use crate::repr::common::{castle_targets, piece_of_code, square};
 use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
 use crate::types::{Move, Piece, Role, Square};
 use crate::zobrist;
@@ -56,11 +56,6 @@ fn castle_key<BB: Bits>(mut rooks: BB) -> u64 {
         rooks = rooks.clear_lsb();
     }
     k
-}
-
-#[inline(always)]
-fn square(i: usize) -> Square {
-    Square::from_index(i as u32)
 }
 
 impl<T: Technique> Bitboards<T> {

@@ -94,9 +94,7 @@ fn figure_3_ccr_and_attack_tables_are_tables_4_to_6() {
 fn ccr_hash_differs_on_state() {
     let a = ccr("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let b = ccr("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-    let c = ccr("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1");
     assert_ne!(a.ccr_hash(), b.ccr_hash());
-    assert_ne!(a.ccr_hash(), c.ccr_hash());
     // The same position reached by two move orders hashes alike.
     let mut x = a;
     let mut y = a;

@@ -566,8 +566,11 @@ impl<G: Technique> Mailboxes<G> {
             // span the range from the lowest to the highest of the four squares.
             let lo = k.min(kto).min(r).min(rto);
             let hi = k.max(kto).max(r).max(rto);
-            let clear = (lo..=hi).all(|x| x == k || x == r || self.g.at(x) == EMPTY);
-            if clear && self.castle_path_safe::<W>(k, kto, r, safe) {
+            let mut x = lo;
+            while x <= hi && (x == k || x == r || self.g.at(x) == EMPTY) {
+                x += 1;
+            }
+            if x > hi && self.castle_path_safe::<W>(k, kto, r, safe) {
                 sink.special(Move::castle(G::square(k), G::square(r)));
             }
         }
@@ -601,8 +604,9 @@ impl<G: Technique> Mailboxes<G> {
                 return false;
             }
         }
-        (lo..=hi).all(|x| {
-            if x == k {
+        let mut x = lo;
+        while x <= hi {
+            let safe = if x == k {
                 true
             } else if x == k.wrapping_sub(1) && at(x) == EMPTY {
                 safe[0]
@@ -610,8 +614,13 @@ impl<G: Technique> Mailboxes<G> {
                 safe[1]
             } else {
                 !self.g.attacked::<W>(&self.king, at, x)
+            };
+            if !safe {
+                return false;
             }
-        })
+            x += 1;
+        }
+        true
     }
 
     /// En passant captures, each verified on the board as it is after the capture.
