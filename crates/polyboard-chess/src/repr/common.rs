@@ -7,7 +7,7 @@
 //! passant square stay in whatever form each representation keeps them.
 
 use crate::position::Position;
-use crate::types::{CastlingSide, Color, Square};
+use crate::types::{CastlingSide, Color, Piece, Role, Square};
 use crate::zobrist;
 
 /// What `MakeUnmake::unmake` needs to restore a position: the key, the halfmove clock,
@@ -29,6 +29,30 @@ pub(crate) fn castle_rooks(pos: &Position) -> [Option<Square>; 4] {
     core::array::from_fn(|i| pos.castling_rook(Color::ALL[i >> 1], side(i)))
 }
 
+/// The squares (0..64) a castling king on `king` and its rook on `rook` (same rank)
+/// land on: the g- and f-files towards the h-file, the c- and d-files towards the
+/// a-file.
+#[inline(always)]
+pub(crate) fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
+    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+    let base = king & 56;
+    (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
+}
+
+/// The square of index `i` (0..64).
+#[inline(always)]
+pub(crate) fn square(i: usize) -> Square {
+    Square::from_index(i as u32)
+}
+
+/// The piece of a Table 1 code of the CCR paper, `colour << 3 | (role + 1)` (the code
+/// of `ccr`, `quad` and [`crate::PieceSets`]); `None` for 0, the empty square.
+#[inline]
+pub(crate) fn piece_of_code(code: usize) -> Option<Piece> {
+    let role = Role::from_index((code & 7).checked_sub(1)? % 6);
+    Some(Piece { color: if code & 8 == 0 { Color::White } else { Color::Black }, role })
+}
+
 /// Clears the castling rights kept as four rook squares (`0xff` for none) whose index
 /// and square `gone` names; returns their keys, each rook square turned into 0..64 by
 /// `square`.
@@ -45,7 +69,8 @@ pub(crate) fn drop_rights(rooks: &mut [u8; 4], gone: impl Fn(usize, u8) -> bool,
 }
 
 /// Implements `PerftNode`, `MakeUnmake`, [`crate::Board`], [`crate::SearchBoard`] and
-/// `Debug` for the representation `$ty` named `$name`, with [`Undo`]`<$castling, $x>`
+/// `Debug` for the representation `$ty` named `$name`, whose generator writes into the
+/// sinks of trait `$sink`, with [`Undo`]`<$castling, $x>`
 /// for undo records, `$none` for "nothing captured" in them and `$no_ep` for "no en
 /// passant square". Writes, once for all, what the representations keep alike: the
 /// move prologue ([`begin_move`](#begin_move): the side's and the en passant square's
@@ -54,14 +79,25 @@ pub(crate) fn drop_rights(rooks: &mut [u8; 4], gone: impl Fn(usize, u8) -> bool,
 ///
 /// The type keeps fields `zobrist: u64`, `halfmove: u32`, `fullmove: u32`, `ep: u8`,
 /// `turn: Color`, `chess960: bool` and `castling: $castling`, and supplies inherent
-/// methods with its own technique: `generate_stage::<STAGE, _>(sink)` (into a
-/// `Counter` and a move list), `make_in_place(m) -> Undo`, `take_back(m, &undo)` (the
+/// methods with its own technique: `generate::<W, STAGE, S>(sink)` (the legal moves of
+/// stage `STAGE` of White, `W`, or Black into any sink `S: $sink`: a `Counter` and a
+/// move list), `make_in_place(m) -> Undo`, `take_back(m, &undo)` (the
 /// pieces only), `of_position(pos)`, `castling_bits()` and `ep_square()` (as a
 /// [`Position`] keeps them), `in_check()`, `piece_at(sq)`, `sets()` and
 /// `attackers_of(sq, occ)`.
 macro_rules! representation {
-    (impl[$($g:tt)*] $ty:ty, $name:expr, $castling:ty, $x:ty, $none:expr, $no_ep:expr) => {
+    (impl[$($g:tt)*] $ty:ty, $name:expr, $sink:path, $castling:ty, $x:ty, $none:expr, $no_ep:expr) => {
         impl<$($g)*> $ty {
+            /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+            #[inline(always)]
+            fn generate_stage<const STAGE: $crate::repr::sink::Stage, S: $sink>(&self, sink: &mut S) {
+                if self.turn == $crate::Color::White {
+                    self.generate::<true, STAGE, S>(sink)
+                } else {
+                    self.generate::<false, STAGE, S>(sink)
+                }
+            }
+
             /// The bookkeeping every move begins with (the null move too): the key
             /// changes side and loses the en passant square, which goes, the halfmove
             /// clock counts one more ply and the fullmove number one more move after

@@ -1,6 +1,6 @@
 //! Chess board representations, one module each, all implementing [`crate::Board`].
 //!
-//! To add one: write the module, then add it to `names()`, to `with_repr!` and to
+//! To add one: write the module, then add it to `representations!` below and to
 //! `repr_tests!`/`TESTED` in `tests/perft.rs`. Each representation uses its own
 //! technique end to end; the shared pieces are the plain types ([`crate::Move`],
 //! [`crate::Square`], [`crate::Position`]), the Zobrist keys ([`crate::zobrist`]), the
@@ -29,83 +29,71 @@ pub use ccr::Ccr;
 pub use mailbox::{Array8x8, Geometry, Mailbox, Mailboxes, Technique, X88};
 pub use piecelist::PieceList;
 
-/// The names of the representations available on this build, in the order of the
-/// comparison. The first is the default of `polyboard perft` (the fastest).
-pub fn names() -> Vec<&'static str> {
-    [
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        "pext",
-        "magic",
-        "array8x8",
-        "mailbox10x12",
-        "x88",
-        "piecelist",
-        "classical",
-        "rotated",
-        "kindergarten",
-        "ccr",
-        "quad",
-        "bb32",
-    ]
-    .to_vec()
+/// Writes `names()` and `with_repr!` from one list of the representations, each name
+/// with its type in this module (`$d` is a `$` for the inner macro).
+macro_rules! representations {
+    ($d:tt $($(#[$cfg:meta])* $name:literal => $ty:ident,)*) => {
+        /// The names of the representations available on this build, in the order of
+        /// the comparison. The first is the default of `polyboard perft` (the fastest).
+        pub fn names() -> Vec<&'static str> {
+            [$($(#[$cfg])* $name,)*].to_vec()
+        }
+
+        /// Calls `$body` with the type alias `$B` bound to the representation named
+        /// `$name`; evaluates to `None` for an unknown name.
+        #[macro_export]
+        macro_rules! with_repr {
+            ($d name:expr, $d B:ident => $d body:expr) => {{
+                match $d name {
+                    $($(#[$cfg])* $name => {
+                        type $d B = $d crate::repr::$ty;
+                        Some($d body)
+                    })*
+                    _ => None,
+                }
+            }};
+        }
+    };
 }
 
-/// Calls `$body` with the type alias `$B` bound to the representation named `$name`;
-/// evaluates to `None` for an unknown name.
-#[macro_export]
-macro_rules! with_repr {
-    ($name:expr, $B:ident => $body:expr) => {{
-        match $name {
-            #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-            "pext" => {
-                type $B = $crate::repr::PextBoard;
-                Some($body)
-            }
-            "magic" => {
-                type $B = $crate::repr::Magic;
-                Some($body)
-            }
-            "array8x8" => {
-                type $B = $crate::repr::Array8x8;
-                Some($body)
-            }
-            "mailbox10x12" => {
-                type $B = $crate::repr::Mailbox;
-                Some($body)
-            }
-            "x88" => {
-                type $B = $crate::repr::X88;
-                Some($body)
-            }
-            "piecelist" => {
-                type $B = $crate::repr::PieceList;
-                Some($body)
-            }
-            "classical" => {
-                type $B = $crate::repr::Classical;
-                Some($body)
-            }
-            "rotated" => {
-                type $B = $crate::repr::Rotated;
-                Some($body)
-            }
-            "kindergarten" => {
-                type $B = $crate::repr::Kindergarten;
-                Some($body)
-            }
-            "ccr" => {
-                type $B = $crate::repr::Ccr;
-                Some($body)
-            }
-            "quad" => {
-                type $B = $crate::repr::Quad;
-                Some($body)
-            }
-            "bb32" => {
-                type $B = $crate::repr::Bb32Board;
-                Some($body)
-            }
-            _ => None,
+representations! {$
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    "pext" => PextBoard,
+    "magic" => Magic,
+    "array8x8" => Array8x8,
+    "mailbox10x12" => Mailbox,
+    "x88" => X88,
+    "piecelist" => PieceList,
+    "classical" => Classical,
+    "rotated" => Rotated,
+    "kindergarten" => Kindergarten,
+    "ccr" => Ccr,
+    "quad" => Quad,
+    "bb32" => Bb32Board,
+}
+
+#[cfg(test)]
+mod tests {
+    /// The sizes each representation's module documents with its layout.
+    #[test]
+    fn sizes_are_as_documented() {
+        let sizes = [
+            ("pext", 96),
+            ("magic", 96),
+            ("array8x8", 96),
+            ("mailbox10x12", 232),
+            ("x88", 200),
+            ("piecelist", 96),
+            ("classical", 96),
+            ("rotated", 128),
+            ("kindergarten", 96),
+            ("ccr", 56),
+            ("quad", 64),
+            ("bb32", 96),
+        ];
+        for name in super::names() {
+            let size = with_repr!(name, B => core::mem::size_of::<B>());
+            assert_eq!(size, sizes.iter().find(|s| s.0 == name).map(|s| s.1), "{name}");
         }
-    }};
+    }
 }

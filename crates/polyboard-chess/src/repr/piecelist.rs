@@ -34,7 +34,8 @@
 //! - The king's eight neighbours are tested in one pass over the enemy list, with a
 //!   table (`NEAR`) saying which neighbours a piece on a square could reach; only
 //!   sliders then walk, and only towards neighbours not yet known attacked. The
-//!   castling path is tested the same way.
+//!   castling path is tested in one pass over the enemy list too, each piece against
+//!   every square of the path.
 //! - When the king is not in check and nothing is pinned, the generator runs a
 //!   variant without the check and pin tests.
 //! - At the leaves the moves are counted, not stored (bulk counting).
@@ -81,11 +82,11 @@
 //! ```
 
 use super::Undo;
-use super::common::{castle_rooks, drop_rights};
+use super::common::{castle_rooks, castle_targets, drop_rights, square as sq};
 use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage, in_stage};
 use crate::board::PieceSets;
 use crate::position::Position;
-use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
+use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
 #[cfg(test)]
 use {crate::Board, polyboard_core::perft::MakeUnmake};
@@ -330,11 +331,6 @@ pub struct PieceList {
     zobrist: u64,
 }
 
-#[inline(always)]
-fn sq(i: usize) -> Square {
-    Square::from_index(i as u32)
-}
-
 /// The list entries' square numbering (polyboard's own), for the shared move sinks.
 struct Sq;
 
@@ -409,13 +405,23 @@ impl PieceList {
         walk_clear(a, d, dist, |s| s != gone1 && s != gone2 && self.occupied(s))
     }
 
-    /// True when a piece of `by` attacks `t`, with the squares `gone1` and `gone2`
-    /// treated as empty (a lifted king or castling rook).
+    /// True when a piece of `by` attacks some square from `a` to `b` (one square, or a
+    /// stretch of a rank), with the squares `gone1` and `gone2` treated as empty (a
+    /// lifted king or castling rook): one pass over the enemy list.
     #[inline(always)]
-    fn attacked(&self, t: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+    fn attacked(&self, a: usize, b: usize, by: usize, gone1: usize, gone2: usize) -> bool {
+        let within = |t: u8| (t as usize >= a) & (t as usize <= b);
         (0..self.len[by] as usize).any(|i| {
-            let (s, role) = (self.squares[by][i] as usize, self.roles[by][i]);
-            reaches(by, role, s, t, |a, d, dist| self.clear_between(a, d, dist, gone1, gone2))
+            let s = self.squares[by][i] as usize;
+            match self.roles[by][i] {
+                P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
+                N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
+                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
+                role => (a..=b).any(|t| {
+                    let r = rel(s, t);
+                    on_line(role, r & 15) && self.clear_between(s, (r & 15) as usize, r >> 4, gone1, gone2)
+                }),
+            }
         })
     }
 
@@ -432,16 +438,9 @@ impl PieceList {
             let r = rel(k, s); // from the king to the piece
             let kind = r & 15;
             match role {
-                P => {
-                    // Their pawn checks from one step diagonally ahead of our king.
-                    let ahead = if us == 0 { kind == 4 || kind == 6 } else { kind == 5 || kind == 7 };
-                    if ahead && r >> 4 == 1 {
-                        checks += 1;
-                        c.checker = s;
-                    }
-                }
-                N => {
-                    if kind == KNIGHT_JUMP {
+                // A pawn or a knight checks by how it stands from the king alone.
+                P | N => {
+                    if reaches(them, role, s, k, |_, _, _| false) {
                         checks += 1;
                         c.checker = s;
                     }
@@ -518,16 +517,6 @@ impl PieceList {
             }
         }
         att & wanted
-    }
-
-    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, T: SquareSink<Sq>>(&self, sink: &mut T) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, T>(sink)
-        } else {
-            self.generate::<false, STAGE, T>(sink)
-        }
     }
 
     /// Generates the legal moves of stage `STAGE` (see [`super::sink::Stage`]) of the
@@ -731,45 +720,18 @@ impl PieceList {
         let us = self.turn.index();
         let mut after = *self;
         after.make_in_place(mv);
-        !after.attacked(after.squares[us][0] as usize, us ^ 1, 64, 64)
-    }
-
-    /// True when a piece of `by` attacks some square from `a` to `b` (one stretch of a
-    /// rank), with `gone1` and `gone2` treated as empty: one pass over the enemy list.
-    #[inline(always)]
-    fn stretch_attacked(&self, a: usize, b: usize, by: usize, gone1: usize, gone2: usize) -> bool {
-        let within = |t: u8| (t as usize >= a) & (t as usize <= b);
-        for i in 0..self.len[by] as usize {
-            let s = self.squares[by][i] as usize;
-            let hit = match self.roles[by][i] {
-                P => PAWN_CAPTURES[by][s & 63].iter().any(|&t| within(t)),
-                N => KNIGHT_TARGETS[s & 63].iter().any(|&t| within(t)),
-                K => (a..=b).any(|t| rel(s, t) & 15 < 8 && rel(s, t) >> 4 == 1),
-                role => (a..=b).any(|t| {
-                    let r = rel(s, t);
-                    on_line(role, r & 15) && self.clear_between(s, (r & 15) as usize, r >> 4, gone1, gone2)
-                }),
-            };
-            if hit {
-                return true;
-            }
-        }
-        false
+        let k = after.squares[us][0] as usize;
+        !after.attacked(k, k, us ^ 1, 64, 64)
     }
 
     /// Castling moves of `us`, king on `k`, not in check (Chess960 rules).
     #[inline(never)]
     fn castling<T: SquareSink<Sq>>(&self, sink: &mut T, us: usize, k: usize) {
-        for side in 0..2 {
-            let r = self.castling[2 * us + side];
+        for r in [self.castling[2 * us], self.castling[2 * us + 1]] {
             if r == NONE {
                 continue;
             }
-            let r = r as usize;
-            let cs = if side == 0 { CastlingSide::King } else { CastlingSide::Queen };
-            let base = k & 56;
-            let kto = base + cs.king_to_file() as usize;
-            let rto = base + cs.rook_to_file() as usize;
+            let (r, (kto, rto)) = (r as usize, castle_targets(k, r as usize));
             // The king's and the rook's paths, targets included, must be empty but for
             // the two: together they span one stretch of the back rank.
             let lo = k.min(kto).min(r).min(rto);
@@ -778,7 +740,7 @@ impl PieceList {
             if (lo..=hi).any(|s| s != k && s != r && self.occupied(s)) {
                 continue;
             }
-            if !self.stretch_attacked(k.min(kto), k.max(kto), us ^ 1, k, r) {
+            if !self.attacked(k.min(kto), k.max(kto), us ^ 1, k, r) {
                 sink.special(Move::castle(sq(k), sq(r)));
             }
         }
@@ -820,10 +782,7 @@ impl PieceList {
         let square = |r: u8| r as usize;
 
         if m.is_castle() {
-            let cs = CastlingSide::of(m.from(), m.to());
-            let base = from & 56;
-            let kto = base + cs.king_to_file() as usize;
-            let rto = base + cs.rook_to_file() as usize;
+            let (kto, rto) = castle_targets(from, to);
             let ri = self.index_of(us, to);
             self.squares[us][0] = kto as u8;
             self.squares[us][ri] = rto as u8;
@@ -887,7 +846,7 @@ impl PieceList {
     }
 }
 
-representation!(impl PieceList, "piecelist", [u8; 4], (u8, u8), (NONE, 0), 0);
+representation!(impl PieceList, "piecelist", SquareSink<Sq>, [u8; 4], (u8, u8), (NONE, 0), 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the lists
 /// and the queries, on the lists alone.
@@ -938,8 +897,7 @@ impl PieceList {
         let from = m.from().index();
         let to = m.to().index();
         if m.is_castle() {
-            let cs = CastlingSide::of(m.from(), m.to());
-            let rto = (from & 56) + cs.rook_to_file() as usize;
+            let (_, rto) = castle_targets(from, to);
             let ri = self.index_of(us, rto);
             self.squares[us][ri] = to as u8;
             self.squares[us][0] = from as u8;
@@ -959,7 +917,8 @@ impl PieceList {
 
     fn in_check(&self) -> bool {
         let us = self.turn.index();
-        self.attacked(self.squares[us][0] as usize, us ^ 1, 64, 64)
+        let k = self.squares[us][0] as usize;
+        self.attacked(k, k, us ^ 1, 64, 64)
     }
 
     /// Scans the two lists for the square (one vector compare each).
@@ -1057,10 +1016,5 @@ mod tests {
             c.unmake(mv, undo);
             assert_eq!(c, b, "{mv:?}");
         }
-    }
-
-    #[test]
-    fn size_is_96_bytes() {
-        assert_eq!(core::mem::size_of::<PieceList>(), 96);
     }
 }

@@ -24,8 +24,8 @@
 //!
 //! Rook = rank | file, bishop = diagonal | anti-diagonal. The tables are computed at
 //! compile time by `const fn`s in this module: `FILL_UP` and `A_FILE` are 8 x 64 `u64`
-//! (4 KiB each) and the line masks 64 x 2 `u64` (1 KiB), 9 KiB in all, which stays in
-//! L1 cache (fancy magics need 841 KiB).
+//! (4 KiB each); with the family's diagonal masks ([`super::DIAGONALS`], 64 x 2 `u64`,
+//! 1 KiB), 9 KiB in all, which stays in L1 cache (fancy magics need 841 KiB).
 //!
 //! Knight, king, pawn and `between` tables come from [`crate::attacks`] (through
 //! [`super::Tables`]). Move generation, make and unmake are the family's skeleton
@@ -40,38 +40,14 @@
 //! every move, which is how Sjaak makes moves (copy-make, unmake by dropping the copy);
 //! make/unmake in place is provided as well.
 
-use super::Sets;
+use super::{DIAGONALS, FILE_A, RANK_1, Sets, attacks_on_line};
 
-const RANK_1: u64 = 0xff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_B: u64 = FILE_A << 1;
 /// The c7-h2 diagonal: the multiplier that turns the a-file into a rank.
 const DIAG_C7_H2: u64 = 0x0004_0810_2040_8000;
 
 // ---------------------------------------------------------------------------
 // Tables, computed at compile time.
-
-/// The attacks on a line of 8 squares from `pos`, given the occupancy byte `occ`.
-const fn line_attacks(pos: u32, occ: u32) -> u32 {
-    let mut att = 0;
-    let mut i = pos + 1;
-    while i < 8 {
-        att |= 1 << i;
-        if occ & (1 << i) != 0 {
-            break;
-        }
-        i += 1;
-    }
-    let mut i = pos as i32 - 1;
-    while i >= 0 {
-        att |= 1 << i;
-        if occ & (1 << i) != 0 {
-            break;
-        }
-        i -= 1;
-    }
-    att
-}
 
 /// `FILL_UP[file][inner]`: the first-rank attacks of a slider on `file` when the six
 /// inner squares (b..g) hold `inner`, copied onto all eight ranks.
@@ -81,7 +57,7 @@ const fn fill_up() -> [[u64; 64]; 8] {
     while f < 8 {
         let mut inner = 0;
         while inner < 64 {
-            t[f][inner] = line_attacks(f as u32, (inner as u32) << 1) as u64 * FILE_A;
+            t[f][inner] = attacks_on_line(f as u32, (inner as u32) << 1, 8) as u64 * FILE_A;
             inner += 1;
         }
         f += 1;
@@ -112,7 +88,7 @@ const fn a_file() -> [[u64; 64]; 8] {
         let mut rank = 0;
         while rank < 8 {
             // The file as a line of 8 squares, a1 first.
-            let ranks = line_attacks(rank, (inner as u32) << 1);
+            let ranks = attacks_on_line(rank, (inner as u32) << 1, 8);
             let mut att = 0u64;
             let mut r = 0;
             while r < 8 {
@@ -129,32 +105,8 @@ const fn a_file() -> [[u64; 64]; 8] {
     t
 }
 
-/// The diagonal (`anti == false`, a1-h8 direction) or anti-diagonal through each
-/// square, without the square itself.
-const fn diagonals(anti: bool) -> [u64; 64] {
-    let mut t = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut m = 0u64;
-        let mut g = 0;
-        while g < 8 {
-            let s = if anti { r + (f - g) } else { r + (g - f) };
-            if g != f && s >= 0 && s < 8 {
-                m |= 1 << (s * 8 + g);
-            }
-            g += 1;
-        }
-        t[sq] = m;
-        sq += 1;
-    }
-    t
-}
-
 static FILL_UP: [[u64; 64]; 8] = fill_up();
 static A_FILE: [[u64; 64]; 8] = a_file();
-static DIAG: [u64; 64] = diagonals(false);
-static ANTI: [u64; 64] = diagonals(true);
 
 /// Rank attacks: the six inner bits by a shift.
 #[inline(always)]
@@ -187,8 +139,8 @@ fn rook_attacks(sq: usize, occ: u64) -> u64 {
 /// Bishop attacks from `sq` given `occ`.
 #[inline(always)]
 fn bishop_attacks(sq: usize, occ: u64) -> u64 {
-    let sq = sq & 63;
-    diagonal_attacks(sq, occ, DIAG[sq]) | diagonal_attacks(sq, occ, ANTI[sq])
+    let [diagonal, anti] = DIAGONALS[sq & 63];
+    diagonal_attacks(sq, occ, diagonal) | diagonal_attacks(sq, occ, anti)
 }
 
 technique! {

@@ -112,46 +112,97 @@ mod skeleton;
 
 /// The leaper and line tables of a bitboard type: plain data, the same for every
 /// technique on that type.
-pub trait Tables: Bits {
+pub trait Tables: Bits + 'static {
+    /// By square: knight attacks, king attacks, the attacks of a white pawn and of a
+    /// black pawn, rook moves and bishop moves on an empty board.
+    const BY_SQUARE: &'static [[Self; 64]; 6];
+    /// The squares strictly between two squares when aligned, else empty.
+    const BETWEEN: &'static [[Self; 64]; 64];
+
     /// Knight attacks from `sq`.
-    fn knight(sq: usize) -> Self;
+    #[inline(always)]
+    fn knight(sq: usize) -> Self {
+        Self::BY_SQUARE[0][sq & 63]
+    }
     /// King attacks from `sq`.
-    fn king(sq: usize) -> Self;
+    #[inline(always)]
+    fn king(sq: usize) -> Self {
+        Self::BY_SQUARE[1][sq & 63]
+    }
     /// Squares a pawn of colour index `color` (0 white) on `sq` attacks.
-    fn pawn(color: usize, sq: usize) -> Self;
+    #[inline(always)]
+    fn pawn(color: usize, sq: usize) -> Self {
+        Self::BY_SQUARE[2 + (color & 1)][sq & 63]
+    }
     /// Squares strictly between `a` and `b` when aligned, else empty.
-    fn between(a: usize, b: usize) -> Self;
+    #[inline(always)]
+    fn between(a: usize, b: usize) -> Self {
+        Self::BETWEEN[a & 63][b & 63]
+    }
     /// Rook moves from `sq` on an empty board.
-    fn rook_rays(sq: usize) -> Self;
+    #[inline(always)]
+    fn rook_rays(sq: usize) -> Self {
+        Self::BY_SQUARE[4][sq & 63]
+    }
     /// Bishop moves from `sq` on an empty board.
-    fn bishop_rays(sq: usize) -> Self;
+    #[inline(always)]
+    fn bishop_rays(sq: usize) -> Self {
+        Self::BY_SQUARE[5][sq & 63]
+    }
 }
 
+/// [`Tables::BY_SQUARE`] of `u64`: the tables of [`crate::attacks`].
+static BY_SQUARE: [[u64; 64]; 6] =
+    [attacks::KNIGHT, attacks::KING, attacks::PAWN[0], attacks::PAWN[1], attacks::ROOK_RAYS, attacks::BISHOP_RAYS];
+
 impl Tables for u64 {
-    #[inline(always)]
-    fn knight(sq: usize) -> u64 {
-        attacks::knight(sq)
+    const BY_SQUARE: &'static [[u64; 64]; 6] = &BY_SQUARE;
+    const BETWEEN: &'static [[u64; 64]; 64] = &attacks::BETWEEN;
+}
+
+const fn diagonals() -> [[u64; 2]; 64] {
+    let mut t = [[0; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut g = 0;
+        while g < 8 {
+            let d = r + (g - f);
+            let a = r + (f - g);
+            if g != f && d >= 0 && d < 8 {
+                t[sq][0] |= 1 << (d * 8 + g);
+            }
+            if g != f && a >= 0 && a < 8 {
+                t[sq][1] |= 1 << (a * 8 + g);
+            }
+            g += 1;
+        }
+        sq += 1;
     }
-    #[inline(always)]
-    fn king(sq: usize) -> u64 {
-        attacks::king(sq)
+    t
+}
+
+/// The diagonal (a1-h8 direction) and the anti-diagonal through each square, without
+/// the square itself: the line masks of `kindergarten` and `quad`, plain data like
+/// [`Tables`]' (1 KiB).
+pub(super) static DIAGONALS: [[u64; 2]; 64] = diagonals();
+
+/// The squares (bits `0..len`) that a slider on square `pos` of a line of `len`
+/// squares attacks when the squares of `occ` are occupied: on each side, every square
+/// up to the first occupied one, that one included. Line geometry for the techniques
+/// that tabulate a line's attacks by its occupancy (`kindergarten`, `rotated`).
+const fn attacks_on_line(pos: u32, occ: u32, len: u32) -> u32 {
+    let mut att = 0;
+    let mut i = 0;
+    while i < len {
+        // Attacked when no occupied square lies strictly between `pos` and `i`.
+        let (lo, hi) = if i < pos { (i, pos) } else { (pos, i) };
+        if i != pos && occ & ((1 << hi) - (2 << lo)) == 0 {
+            att |= 1 << i;
+        }
+        i += 1;
     }
-    #[inline(always)]
-    fn pawn(color: usize, sq: usize) -> u64 {
-        attacks::pawn(color, sq)
-    }
-    #[inline(always)]
-    fn between(a: usize, b: usize) -> u64 {
-        attacks::between(a, b)
-    }
-    #[inline(always)]
-    fn rook_rays(sq: usize) -> u64 {
-        attacks::rook_rays(sq)
-    }
-    #[inline(always)]
-    fn bishop_rays(sq: usize) -> u64 {
-        attacks::bishop_rays(sq)
-    }
+    att
 }
 
 /// The piece sets the generator reads at a node, however the technique stores them.
@@ -246,6 +297,10 @@ pub trait Technique: Copy + Default + Send + Sync + 'static {
     /// Bishop attacks from `sq` given the occupancy `occ`.
     fn bishop(sq: usize, occ: &<Self::Pieces as Pieces>::Occ) -> Self::BB;
 }
+
+/// The first rank and the a-file (bit i is square i).
+const RANK_1: u64 = 0xff;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 const P: usize = 0;
 const N: usize = 1;
@@ -409,25 +464,6 @@ mod tests {
                 check(sq, occ);
             }
         }
-    }
-
-    /// The sizes the technique modules document, and the round trip through
-    /// [`crate::Position`].
-    #[test]
-    fn layouts() {
-        fn check<T: Technique>(size: usize) {
-            use crate::{Board, Position};
-            assert_eq!(core::mem::size_of::<Bitboards<T>>(), size, "{}", T::NAME);
-            let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-            let pos = pos.unwrap();
-            assert_eq!(Bitboards::<T>::from_position(&pos).to_position(), pos, "{}", T::NAME);
-        }
-        check::<crate::attacks::Fancy>(96);
-        check::<bb32::Magic32>(96);
-        check::<classical::RayScan>(96);
-        check::<kindergarten::KindergartenLookup>(96);
-        check::<rotated::RotatedLookup>(128);
-        check::<quad::QuadPlanes>(64);
     }
 
     #[test]

@@ -45,8 +45,8 @@
 //! sets every bit from `m` up to the lowest blocker above, and masking with the line
 //! leaves the attacks. One leading-zero count and a subtraction per line, no table
 //! indexed by occupancy: rank and file masks are computed by shifts, the two
-//! diagonal masks come from a 1 KiB table built at compile time. Knight, king, pawn
-//! and `between` tables come from [`crate::attacks`].
+//! diagonal masks come from the family's line table [`super::DIAGONALS`] (1 KiB).
+//! Knight, king, pawn and `between` tables come from [`crate::attacks`].
 //!
 //! Move generation, make and unmake are the family's skeleton ([`super`]).
 //!
@@ -62,40 +62,11 @@
 //! 59 bytes of fields, padded to 64: one cache line, against 96 for `magic`. The
 //! planes are [`QuadPieces`], the rest is the family's [`super::Bitboards`].
 
-use super::{Pieces, View};
+use super::{DIAGONALS, FILE_A, Pieces, RANK_1, View};
 use crate::board::PieceSets;
-
-const RANK_1: u64 = 0xff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 // ---------------------------------------------------------------------------
 // Obstruction-difference sliders.
-
-/// `DIAGONALS[sq]`: the diagonal (a1-h8 direction) and the anti-diagonal through
-/// `sq`, without `sq`.
-const fn diagonals() -> [[u64; 2]; 64] {
-    let mut t = [[0; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut g = 0;
-        while g < 8 {
-            let d = r + (g - f);
-            let a = r + (f - g);
-            if g != f && d >= 0 && d < 8 {
-                t[sq][0] |= 1 << (d * 8 + g);
-            }
-            if g != f && a >= 0 && a < 8 {
-                t[sq][1] |= 1 << (a * 8 + g);
-            }
-            g += 1;
-        }
-        sq += 1;
-    }
-    t
-}
-
-static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
 /// Attacks along `line` (a line through the slider, without its square) given the
 /// occupancy `occ`; `below` is the set of squares under the slider's square.
@@ -226,22 +197,4 @@ technique! {
     /// Quad-bitboards: the `quad` representation.
     type Quad;
     "quad", u64, QuadPieces, rook_attacks, bishop_attacks
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Board, Position};
-
-    #[test]
-    fn boards_hold_table_1_codes() {
-        let b = Quad::from_position(&Position::startpos()).pieces;
-        // a1 white rook 0100, e1 white king 0110, e8 black king 1110, d7 black pawn 1001.
-        assert_eq!(b.code_on(0), 4);
-        assert_eq!(b.code_on(4), 6);
-        assert_eq!(b.code_on(60), 14);
-        assert_eq!(b.code_on(51), 9);
-        assert_eq!(b.code_on(27), 0);
-        assert_eq!(Quad::from_position(&Position::startpos()).to_position(), Position::startpos());
-    }
 }

@@ -53,7 +53,7 @@
 //! Bit i of the sets and of `occ[RANK]` is square i (a1 = 0, h8 = 63); the other
 //! three boards number the squares as above.
 
-use super::{Occupancy, Pieces, Sets, View};
+use super::{Occupancy, Pieces, Sets, View, attacks_on_line};
 use crate::board::PieceSets;
 
 /// Line kinds, which are also the indices of the four occupancy boards.
@@ -171,22 +171,14 @@ const fn build_attacks() -> [[[u64; 64]; 4]; 64] {
             let mut state = 0u32;
             while state < 64 {
                 // Bit i - 1 of `state` is the occupancy of inner square i of the line.
+                let on_line = attacks_on_line(p.pos, state << 1, p.len);
                 let mut att = 0u64;
-                let mut i = p.pos + 1;
+                let mut i = 0;
                 while i < p.len {
-                    att |= 1u64 << ((p.first.1 + p.step.1 * i as i32) * 8 + p.first.0 + p.step.0 * i as i32);
-                    if i + 1 < p.len && (state >> (i - 1)) & 1 != 0 {
-                        break;
+                    if (on_line >> i) & 1 != 0 {
+                        att |= 1u64 << ((p.first.1 + p.step.1 * i as i32) * 8 + p.first.0 + p.step.0 * i as i32);
                     }
                     i += 1;
-                }
-                let mut i = p.pos;
-                while i > 0 {
-                    i -= 1;
-                    att |= 1u64 << ((p.first.1 + p.step.1 * i as i32) * 8 + p.first.0 + p.step.0 * i as i32);
-                    if i > 0 && (state >> (i - 1)) & 1 != 0 {
-                        break;
-                    }
                 }
                 t[sq][kind][state as usize] = att;
                 state += 1;
@@ -229,11 +221,9 @@ fn bishop_attacks(s: usize, occ: &Boards) -> u64 {
 /// `occ` with square `s` flipped in all four boards.
 #[inline(always)]
 fn flipped(mut occ: Boards, s: usize) -> Boards {
-    let bits = &ROTATED_BITS[s & 63];
-    occ[0] ^= bits[0];
-    occ[1] ^= bits[1];
-    occ[2] ^= bits[2];
-    occ[3] ^= bits[3];
+    for (board, bit) in occ.iter_mut().zip(ROTATED_BITS[s & 63]) {
+        *board ^= bit;
+    }
     occ
 }
 

@@ -2,21 +2,20 @@
 //! make and unmake, and the queries of [`crate::SearchBoard`], written once for every
 //! [`Technique`].
 
-use super::{Bitboards, K, Occupancy, P, Pieces, R, Tables, Technique, View};
+use super::{Bitboards, FILE_A, K, Occupancy, P, Pieces, R, RANK_1, Tables, Technique, View};
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
+use crate::repr::common::{castle_targets, piece_of_code, square};
 use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
-use crate::types::{CastlingSide, Color, Move, Piece, Role, Square};
+use crate::types::{Move, Piece, Role, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
 
-const RANK_1: u64 = 0xff;
-const RANK_3: u64 = 0xff << 16;
-const RANK_6: u64 = 0xff << 40;
-const RANK_8: u64 = 0xff << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+const RANK_3: u64 = RANK_1 << 16;
+const RANK_6: u64 = RANK_1 << 40;
+const RANK_8: u64 = RANK_1 << 56;
 const FILE_H: u64 = FILE_A << 7;
 
 /// The occupancy type of technique `T`'s lookups.
@@ -59,20 +58,6 @@ fn castle_key<BB: Bits>(mut rooks: BB) -> u64 {
     k
 }
 
-/// The squares a castling king on `king` and its rook on `rook` (same rank) land on:
-/// the g- and f-files towards the h-file, the c- and d-files towards the a-file.
-#[inline(always)]
-fn castle_targets(king: usize, rook: usize) -> (usize, usize) {
-    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
-    let base = king & 56;
-    (base + side.king_to_file() as usize, base + side.rook_to_file() as usize)
-}
-
-#[inline(always)]
-fn square(i: usize) -> Square {
-    Square::from_index(i as u32)
-}
-
 impl<T: Technique> Bitboards<T> {
     /// Rook attacks from `sq` that hit `targets`, looked up only when one of `targets`
     /// stands on the rook lines of `sq` on an empty board: one table read and a test
@@ -107,10 +92,9 @@ impl<T: Technique> Bitboards<T> {
         Self::bishop_hits(sq, occ, v.diag & theirs).any() || Self::rook_hits(sq, occ, v.ortho & theirs).any()
     }
 
-    /// The enemy pieces that attack the king of `W` on `ksq`.
+    /// The enemy pieces that attack the king of colour index `us` on `ksq`.
     #[inline(always)]
-    fn checkers_of<const W: bool>(v: &View<T::BB>, ksq: usize, occ: &Occ<T>) -> T::BB {
-        let us = if W { 0 } else { 1 };
+    fn checkers_of(v: &View<T::BB>, us: usize, ksq: usize, occ: &Occ<T>) -> T::BB {
         let theirs = v.color[us ^ 1];
         ((T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns)) & theirs
             | Self::rook_hits(ksq, occ, v.ortho & theirs)
@@ -176,7 +160,7 @@ impl<T: Technique> Bitboards<T> {
             _ => T::BB::FULL,
         };
         let ksq = (v.kings & ours).lsb();
-        let checkers = Self::checkers_of::<W>(&v, ksq, &lookup_occ);
+        let checkers = Self::checkers_of(&v, us, ksq, &lookup_occ);
 
         // King steps, tested with the king lifted off the board.
         let mut steps = T::BB::king(ksq) & !ours & stage_mask;
@@ -254,42 +238,47 @@ impl<T: Technique> Bitboards<T> {
         sink.promotions::<ALL>(right & last, dr);
 
         if self.ep != 0 {
-            self.en_passant::<W, S>(sink, &v, ksq, &lookup_occ, checkers, pawns);
+            self.ep_captures(&v, ksq, &lookup_occ, self.ep as usize, |mv| {
+                sink.special(mv);
+                false
+            });
         }
         if STAGE == ALL {
             self.castle::<W, S>(sink, &v, ksq, &lookup_occ, checkers);
         }
     }
 
-    /// The legal en passant captures of side `W` onto `self.ep` (kept only when one is
-    /// legal): the capture empties two squares of one line, so the king's slider
-    /// lines are looked up again on the board after it.
+    /// The legal en passant captures of the side to move onto `ep`, each passed to
+    /// `found` until it returns true; returns whether it did. A knight or pawn check
+    /// other than by the captured pawn stands; the capture empties two squares of one
+    /// line, so the king's slider lines are looked up again on the board after it.
     #[inline(always)]
-    fn en_passant<const W: bool, S: BitSink<T::BB>>(
+    fn ep_captures(
         &self,
-        sink: &mut S,
         v: &View<T::BB>,
         ksq: usize,
         occ: &Occ<T>,
-        checkers: T::BB,
-        pawns: T::BB,
-    ) {
-        let us = if W { 0 } else { 1 };
+        ep: usize,
+        mut found: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let us = self.turn.index();
         let theirs = v.color[us ^ 1];
-        let ep = self.ep as usize;
-        let captured = if W { ep - 8 } else { ep + 8 };
-        // A knight or pawn check other than by the captured pawn stands.
-        if (checkers & (v.knights | v.pawns) & !T::BB::bit(captured)).any() {
-            return;
+        let captured = if us == 0 { ep - 8 } else { ep + 8 };
+        let leapers = (T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns);
+        if (leapers & theirs & !T::BB::bit(captured)).any() {
+            return false;
         }
-        let mut candidates = T::BB::pawn(us ^ 1, ep) & pawns;
-        while candidates.any() {
-            let from = candidates.lsb();
-            candidates = candidates.clear_lsb();
-            if Self::ep_keeps_king_safe(v, theirs, ksq, occ, [from, captured, ep]) {
-                sink.special(Move::en_passant(square(from), square(ep)));
+        let mut capturers = T::BB::pawn(us ^ 1, ep) & v.pawns & v.color[us];
+        while capturers.any() {
+            let from = capturers.lsb();
+            capturers = capturers.clear_lsb();
+            if Self::ep_keeps_king_safe(v, theirs, ksq, occ, [from, captured, ep])
+                && found(Move::en_passant(square(from), square(ep)))
+            {
+                return true;
             }
         }
+        false
     }
 
     /// True when no slider of `theirs` attacks the king on `ksq` once the capturer,
@@ -346,33 +335,14 @@ impl<T: Technique> Bitboards<T> {
     }
 
     /// After a double push (the side to move has just become the capturer), true when
-    /// a capture onto `ep` is legal: removing the capturer and the pushed pawn must not
-    /// expose the capturer's king to a slider, and no knight or other pawn may give check.
-    /// Rare (an enemy pawn must stand beside the pushed one), so kept out of line.
+    /// a capture onto `ep` is legal. Rare (an enemy pawn must stand beside the pushed
+    /// one), so kept out of line.
     #[cold]
     #[inline(never)]
     fn ep_capture_legal(&self, ep: usize) -> bool {
-        let us = self.turn.index();
         let v = self.pieces.view();
-        let occ = self.pieces.occupancy();
-        let ours = v.color[us];
-        let theirs = v.color[us ^ 1];
-        let ksq = (v.kings & ours).lsb();
-        let pushed = if us == 0 { ep - 8 } else { ep + 8 };
-        let leapers =
-            ((T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns)) & theirs & !T::BB::bit(pushed);
-        if leapers.any() {
-            return false;
-        }
-        let mut capturers = T::BB::pawn(us ^ 1, ep) & v.pawns & ours;
-        while capturers.any() {
-            let from = capturers.lsb();
-            capturers = capturers.clear_lsb();
-            if Self::ep_keeps_king_safe(&v, theirs, ksq, &occ, [from, pushed, ep]) {
-                return true;
-            }
-        }
-        false
+        let ksq = (v.kings & v.color[self.turn.index()]).lsb();
+        self.ep_captures(&v, ksq, &self.pieces.occupancy(), ep, |_| true)
     }
 
     /// Plays `m` in place and returns what restores the state before it (the
@@ -461,19 +431,9 @@ impl<T: Technique> Bitboards<T> {
             p.flip(s);
         }
     }
-
-    /// Generates the legal moves of stage `STAGE` for the side to move.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, S: BitSink<T::BB>>(&self, sink: &mut S) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, S>(sink)
-        } else {
-            self.generate::<false, STAGE, S>(sink)
-        }
-    }
 }
 
-representation!(impl[T: Technique] Bitboards<T>, T::NAME, T::BB, u8, 6, 0);
+representation!(impl[T: Technique] Bitboards<T>, T::NAME, BitSink<T::BB>, T::BB, u8, 6, 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the pieces
 /// and the queries, with the technique's own state and lookups.
@@ -532,24 +492,13 @@ impl<T: Technique> Bitboards<T> {
     }
 
     fn in_check(&self) -> bool {
-        let v = self.pieces.view();
-        let occ = self.pieces.occupancy();
-        let ksq = (v.kings & v.color[self.turn.index()]).lsb();
-        if self.turn == Color::White {
-            Self::checkers_of::<true>(&v, ksq, &occ).any()
-        } else {
-            Self::checkers_of::<false>(&v, ksq, &occ).any()
-        }
+        let (v, us) = (self.pieces.view(), self.turn.index());
+        Self::checkers_of(&v, us, (v.kings & v.color[us]).lsb(), &self.pieces.occupancy()).any()
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.pieces.code_on(sq.index());
-        if code == 0 {
-            return None;
-        }
-        let color = if code & 8 == 0 { Color::White } else { Color::Black };
-        Some(Piece { color, role: Role::from_index((code & 7) - 1) })
+        piece_of_code(self.pieces.code_on(sq.index()))
     }
 
     #[inline]

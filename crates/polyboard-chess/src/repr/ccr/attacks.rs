@@ -17,7 +17,8 @@
 //! rank's pawn markers shifted one nibble each way are the capture squares).
 
 use super::{
-    BISHOP, BLACK, KING, KNIGHT, LSB, NIBBLE, PAWN, QUEEN, ROOK, black_lsb, code_lsb, occupied_lsb, rank_ray, white_lsb,
+    BISHOP, BLACK, KING, KNIGHT, LSB, NIBBLE, PAWN, QUEEN, ROOK, black_lsb, code_lsb, each_rank, king_ranks,
+    knight_ranks, occupied_lsb, rank_ray, sweep, white_lsb,
 };
 
 /// Attacker bit of a pawn.
@@ -78,66 +79,23 @@ pub(super) fn attack_table(occ: &[u32; 8], white: bool, lift_d: usize, lift: u32
 
 fn nothing(_: &mut Attacks, _: usize, _: usize) {}
 
-/// Knight: two ranks away one nibble aside, one rank away two nibbles aside. A
-/// shift past the rank's edge leaves no bit, so only the displacement is checked.
+/// Knight: Table 3's squares ([`knight_ranks`]).
 fn knight(a: &mut Attacks, d: usize, n: usize) {
-    let b = 1u32 << (4 * n);
-    let one = ((b << 8) | (b >> 8)) * ATTACK_MINOR;
-    let two = ((b << 4) | (b >> 4)) * ATTACK_MINOR;
-    if d >= 1 {
-        a.att[d - 1] |= one;
-        if d >= 2 {
-            a.att[d - 2] |= two;
-        }
-    }
-    if d <= 6 {
-        a.att[d + 1] |= one;
-        if d <= 5 {
-            a.att[d + 2] |= two;
-        }
-    }
+    knight_ranks(d, 1 << (4 * n), |e, m| a.att[e] |= m * ATTACK_MINOR);
 }
 
-/// King: Table 3's eight displacement and rotation pairs.
+/// King: Table 3's eight displacement and rotation pairs ([`king_ranks`]).
 fn king(a: &mut Attacks, d: usize, n: usize) {
-    let b = 1u32 << (4 * n);
-    let side = (b << 4) | (b >> 4);
-    a.att[d & 7] |= side * ATTACK_QUEEN_KING;
-    let row = (side | b) * ATTACK_QUEEN_KING;
-    if d >= 1 {
-        a.att[d - 1] |= row;
-    }
-    if d <= 6 {
-        a.att[d + 1] |= row;
-    }
+    king_ranks(d, 1 << (4 * n), |e, m| a.att[e] |= m * ATTACK_QUEEN_KING);
 }
 
-/// The paper's "double mask" (bishop) and "triple mask" (queen): one loop walks the
-/// displacement `DD` ranks at a time and carries up to three masks at once, `l`
-/// shifted left (towards the a-file), `v` straight and `r` shifted right. Each mask
-/// is dropped (zeroed) after the first occupied nibble it reaches, which is attacked
-/// too; a shift past the edge zeroes it by itself.
+/// Both vertical directions of the paper's double and triple mask ([`sweep`]),
+/// ORing `code` into every square reached.
 #[inline(always)]
-fn sweep<const DD: isize>(a: &mut Attacks, d: usize, m: [u32; 3], code: u32) {
-    let [mut l, mut v, mut r] = m;
-    let mut d = d;
-    loop {
-        d = d.wrapping_add_signed(DD);
-        if d > 7 {
-            break;
-        }
-        l <<= 4;
-        r >>= 4;
-        let t = l | v | r;
-        if t == 0 {
-            break;
-        }
-        a.att[d] |= (t & LSB) * code;
-        let b = a.blockers[d];
-        l &= !b;
-        v &= !b;
-        r &= !b;
-    }
+fn sweeps(a: &mut Attacks, d: usize, m: [u32; 3], code: u32) {
+    let mut or = |e: usize, lr: u32, v: u32| a.att[e] |= ((lr | v) & LSB) * code;
+    sweep::<-1>(d, m, &a.blockers, &mut or);
+    sweep::<1>(d, m, &a.blockers, &mut or);
 }
 
 /// Rank attacks in one step (the paper: "horizontal attacks could be generated only
@@ -150,21 +108,18 @@ fn horizontal(a: &mut Attacks, d: usize, n: usize, code: u32) {
 
 fn bishop(a: &mut Attacks, d: usize, n: usize) {
     let m = NIBBLE << (4 * n);
-    sweep::<-1>(a, d, [m, 0, m], ATTACK_MINOR);
-    sweep::<1>(a, d, [m, 0, m], ATTACK_MINOR);
+    sweeps(a, d, [m, 0, m], ATTACK_MINOR);
 }
 
 fn rook(a: &mut Attacks, d: usize, n: usize) {
     let m = NIBBLE << (4 * n);
-    sweep::<-1>(a, d, [0, m, 0], ATTACK_ROOK);
-    sweep::<1>(a, d, [0, m, 0], ATTACK_ROOK);
+    sweeps(a, d, [0, m, 0], ATTACK_ROOK);
     horizontal(a, d, n, ATTACK_ROOK);
 }
 
 fn queen(a: &mut Attacks, d: usize, n: usize) {
     let m = NIBBLE << (4 * n);
-    sweep::<-1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
-    sweep::<1>(a, d, [m, m, m], ATTACK_QUEEN_KING);
+    sweeps(a, d, [m, m, m], ATTACK_QUEEN_KING);
     horizontal(a, d, n, ATTACK_QUEEN_KING);
 }
 
@@ -214,49 +169,16 @@ pub(super) fn attackers(ranks: &[u32; 8], i: usize, occ: u64) -> u64 {
     let (d, b) = (i >> 3 & 7, 1u32 << (4 * (i & 7)));
     let side = (b << 4) | (b >> 4);
     let mut found = [0u32; 8];
-    if d <= 6 {
-        found[d + 1] |= side & code_lsb(board[d + 1], PAWN);
-    }
-    if d >= 1 {
-        found[d - 1] |= side & code_lsb(board[d - 1], PAWN | BLACK);
-    }
-    // Knights two nibbles aside one rank away and one nibble aside two ranks away;
-    // kings on the neighbouring squares.
-    let two_aside = (b << 8) | (b >> 8);
-    for (dd, mask, role) in [
-        (-2, side, KNIGHT),
-        (-1, two_aside, KNIGHT),
-        (1, two_aside, KNIGHT),
-        (2, side, KNIGHT),
-        (-1, side | b, KING),
-        (0, side, KING),
-        (1, side | b, KING),
-    ] {
-        let e = d.wrapping_add_signed(dd);
-        if e < 8 {
-            found[e] |= mask & role_lsb(board[e], role);
-        }
-    }
+    each_rank(d, [(1, side)], |e, m| found[e] |= m & code_lsb(board[e], PAWN));
+    each_rank(d, [(-1, side)], |e, m| found[e] |= m & code_lsb(board[e], PAWN | BLACK));
+    knight_ranks(d, b, |e, m| found[e] |= m & role_lsb(board[e], KNIGHT));
+    king_ranks(d, b, |e, m| found[e] |= m & role_lsb(board[e], KING));
     let diagonal = |r: u32| role_lsb(r, BISHOP) | role_lsb(r, QUEEN);
     let straight = |r: u32| role_lsb(r, ROOK) | role_lsb(r, QUEEN);
-    for up in [true, false] {
-        let (mut l, mut v, mut r) = (b, b, b);
-        let mut e = d;
-        while l | v | r != 0 {
-            e = if up { e.wrapping_sub(1) } else { e + 1 };
-            if e > 7 {
-                break;
-            }
-            l <<= 4;
-            r >>= 4;
-            let row = board[e];
-            let occupied = occupied_lsb(row);
-            found[e] |= ((l | r) & diagonal(row)) | (v & straight(row));
-            l &= !occupied;
-            v &= !occupied;
-            r &= !occupied;
-        }
-    }
+    let blockers = board.map(occupied_lsb);
+    let mut hit = |e: usize, lr: u32, v: u32| found[e] |= (lr & diagonal(board[e])) | (v & straight(board[e]));
+    sweep::<-1>(d, [b, b, b], &blockers, &mut hit);
+    sweep::<1>(d, [b, b, b], &blockers, &mut hit);
     found[d] |= rank_ray(occupied_lsb(board[d]), b) & straight(board[d]);
     let internal = found.iter().enumerate().fold(0u64, |acc, (e, &m)| acc | u64::from(gather(m)) << (8 * e));
     internal.reverse_bits()

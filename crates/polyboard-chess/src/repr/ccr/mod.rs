@@ -195,6 +195,7 @@ pub use convert::{CodeBitboards, bitboards_to_ccr, ccr_to_bitboards, ccr_to_bitb
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
+use crate::repr::common::piece_of_code;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
 #[cfg(test)]
@@ -266,6 +267,61 @@ fn rank_ray(occ: u32, s: u32) -> u32 {
     let last = 1u32 << (31 - below.leading_zeros());
     let down = below_s & !(last - 1);
     (up | down) & LSB
+}
+
+/// The paper's "double mask" (bishop) and "triple mask" (queen): one loop walks the
+/// displacement `DD` ranks at a time from rank element `d` and carries up to three
+/// masks at once, `l` shifted left (towards the a-file), `v` straight and `r` shifted
+/// right, calling `f` with each rank element reached, `l | r` and `v` there. Each
+/// mask is dropped after the first square of `blockers` it reaches (that square
+/// included); a shift past the rank's edge zeroes it by itself.
+#[inline(always)]
+fn sweep<const DD: isize>(d: usize, m: [u32; 3], blockers: &[u32; 8], mut f: impl FnMut(usize, u32, u32)) {
+    let ([mut l, mut v, mut r], mut d) = (m, d);
+    loop {
+        d = d.wrapping_add_signed(DD);
+        l <<= 4;
+        r >>= 4;
+        if d > 7 || l | v | r == 0 {
+            break;
+        }
+        f(d, l | r, v);
+        let b = blockers[d];
+        l &= !b;
+        v &= !b;
+        r &= !b;
+    }
+}
+
+/// Table 3's knight squares around the square of mask `m` (its `1111b` nibble or its
+/// marker bit) on rank element `d`: calls `f` with each rank element in reach and the
+/// squares there, one nibble aside two ranks away and two nibbles aside one rank
+/// away. A shift past the rank's edge leaves no bit, so only the displacement is
+/// checked.
+#[inline(always)]
+fn knight_ranks(d: usize, m: u32, f: impl FnMut(usize, u32)) {
+    let (one, two) = ((m << 8) | (m >> 8), (m << 4) | (m >> 4));
+    each_rank(d, [(-1, one), (-2, two), (1, one), (2, two)], f);
+}
+
+/// Table 3's king squares around the square of mask `m` on rank element `d`, as
+/// [`knight_ranks`] gives a knight's: beside it, and three on each rank next to it.
+#[inline(always)]
+fn king_ranks(d: usize, m: u32, f: impl FnMut(usize, u32)) {
+    let side = (m << 4) | (m >> 4);
+    each_rank(d, [(0, side), (-1, side | m), (1, side | m)], f);
+}
+
+/// Calls `f` with each rank element `d + dd` of `ranks` that is on the board, and its
+/// mask.
+#[inline(always)]
+fn each_rank<const K: usize>(d: usize, ranks: [(isize, u32); K], mut f: impl FnMut(usize, u32)) {
+    for (dd, mask) in ranks {
+        let e = d.wrapping_add_signed(dd);
+        if e < 8 {
+            f(e, mask);
+        }
+    }
 }
 
 /// polyboard's square of internal index `i = d * 8 + n` (`d` the CCR element, rank 8
@@ -507,7 +563,7 @@ impl Ccr {
     }
 }
 
-representation!(impl Ccr, "ccr", u16, u8, 0, NO_EP);
+representation!(impl Ccr, "ccr", movegen::Sink, u16, u8, 0, NO_EP);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the ranks
 /// and the queries, on the CCR.
@@ -578,10 +634,7 @@ impl Ccr {
     /// The square's nibble: colour bit and role, by Table 1.
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.code_at(sq);
-        let color = if code & BLACK == 0 { Color::White } else { Color::Black };
-        let role = (code & 7).checked_sub(1)?;
-        Some(Piece { color, role: Role::from_index(role as usize % 6) })
+        piece_of_code(self.code_at(sq) as usize)
     }
 
     /// Section 5.5's branch-free conversion ([`ccr_to_bitboards`]): [`PieceSets`] is

@@ -4,8 +4,8 @@
 
 use super::attacks::{ATTACK_MINOR, ATTACK_QUEEN_KING, ATTACK_ROOK, attack_table};
 use super::{
-    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, index_to_square, occupied_lsb,
-    rank_ray, white_lsb,
+    BISHOP, BLACK, Ccr, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, code_lsb, each_rank,
+    index_to_square, king_ranks, knight_ranks, occupied_lsb, rank_ray, sweep, white_lsb,
 };
 use crate::repr::sink::{ALL, NOISY, QUIET, Stage, promotions, push_promotions};
 use crate::types::Move;
@@ -103,18 +103,12 @@ pub(super) struct Gen<'a, S, const W: bool, const STAGE: Stage> {
 /// element `d`, nibble `n`.
 type Handler<S, const W: bool, const STAGE: Stage> = fn(&mut Gen<'_, S, W, STAGE>, usize, usize);
 
-/// The nibble mask of square (`d`, `n`) after a step, or `None` off the board.
+/// The rank element and nibble mask of the square of rank element `d` and mask `m`
+/// after a step of `DD` ranks and `DN` nibbles (-1, 0 or 1): off the board, a rank
+/// element past 7 or a mask of 0.
 #[inline(always)]
 fn step<const DD: isize, const DN: i32>(d: usize, m: u32) -> (usize, u32) {
-    let d = if DD != 0 { d.wrapping_add_signed(DD) } else { d };
-    let m = if DN > 0 {
-        m << 4
-    } else if DN < 0 {
-        m >> 4
-    } else {
-        m
-    };
-    (d, m)
+    (d.wrapping_add_signed(DD), if DN < 0 { m >> 4 } else { m << (4 * DN) })
 }
 
 impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
@@ -153,13 +147,6 @@ impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
     #[inline(always)]
     fn their_lsb(r: u32) -> u32 {
         if W { black_lsb(r) } else { white_lsb(r) }
-    }
-
-    /// The targets of a piece's move on rank `d` in this stage: `capture` in the noisy
-    /// stage, else `target` (which the quiet stage keeps to empty squares).
-    #[inline(always)]
-    fn piece_target(&self, d: usize) -> u32 {
-        if STAGE == NOISY { self.capture[d & 7] } else { self.target[d & 7] }
     }
 
     /// The pin line id of our piece on (`d`, `n`), 0 when not pinned.
@@ -235,27 +222,14 @@ impl<'a, S: Sink, const W: bool, const STAGE: Stage> Gen<'a, S, W, STAGE> {
     fn leaper_checkers(&self, kd: usize, kn: usize, evasion: &mut [u32; 8]) -> u32 {
         let b = 1u32 << (4 * kn);
         let mut count = 0;
-        let knight = Self::theirs(KNIGHT) * 0x1111_1111;
         let mut probe = |d: usize, bits: u32, code: u32| {
-            if d < 8 && bits != 0 {
-                let r = self.ranks[d] ^ code;
-                // Nibbles of `bits` that hold exactly `code`.
-                let hit = bits & !(r | r >> 1 | r >> 2 | r >> 3);
-                if hit != 0 {
-                    count += hit.count_ones();
-                    evasion[d] |= hit * NIBBLE;
-                }
-            }
+            let hit = bits & code_lsb(self.ranks[d], code);
+            count += hit.count_ones();
+            evasion[d] |= hit * NIBBLE;
         };
-        let one = (b << 8) | (b >> 8);
-        let two = (b << 4) | (b >> 4);
-        probe(kd.wrapping_sub(1), one, knight);
-        probe(kd + 1, one, knight);
-        probe(kd.wrapping_sub(2), two, knight);
-        probe(kd + 2, two, knight);
+        knight_ranks(kd, b, |e, m| probe(e, m, Self::theirs(KNIGHT)));
         // Their pawns attack towards us: a black pawn above a white king, and so on.
-        let pawn = Self::theirs(PAWN) * 0x1111_1111;
-        probe(if W { kd.wrapping_sub(1) } else { kd + 1 }, two, pawn);
+        each_rank(kd, [(if W { -1 } else { 1 }, (b << 4) | (b >> 4))], |e, m| probe(e, m, Self::theirs(PAWN)));
         count
     }
 
@@ -329,84 +303,75 @@ fn span(a: usize, b: usize) -> u32 {
 }
 
 impl Ccr {
-    /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
+    /// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
+    /// the side `W` (white when true) into `sink`.
     #[inline(always)]
-    pub(super) fn generate_stage<const STAGE: Stage, S: Sink>(&self, sink: &mut S) {
-        if self.turn == crate::Color::White {
-            generate::<true, STAGE, S>(self, sink);
-        } else {
-            generate::<false, STAGE, S>(self, sink);
+    pub(super) fn generate<const W: bool, const STAGE: Stage, S: Sink>(&self, sink: &mut S) {
+        let ranks = &self.ranks;
+        let us = if W { 0 } else { 1 };
+        let ksq = self.kings[us] as usize;
+        let (kd, kn) = (ksq >> 3, ksq & 7);
+        let kmask = NIBBLE << (4 * kn);
+
+        // Their attacks, with our king lifted off so that it cannot step back along a
+        // checking line.
+        let their = attack_table(ranks, !W, kd, kmask);
+        let in_check = their[kd] & kmask != 0;
+
+        let mut g = Gen::<S, W, STAGE> {
+            ranks,
+            target: [0; 8],
+            capture: [0; 8],
+            pins: [0; 8],
+            their,
+            own: [0; 8],
+            occupied: [0; 8],
+            castling: u32::from(self.castling >> (8 * us)) & 0xff,
+            in_check,
+            sink,
+        };
+
+        let mut evasion = if in_check { [0u32; 8] } else { [u32::MAX; 8] };
+        let mut checkers = g.scan::<-1, 0, FILE>(kd, kn, &mut evasion)
+            + g.scan::<1, 0, FILE>(kd, kn, &mut evasion)
+            + g.scan::<0, 1, RANK>(kd, kn, &mut evasion)
+            + g.scan::<0, -1, RANK>(kd, kn, &mut evasion)
+            + g.scan::<-1, -1, DIAG>(kd, kn, &mut evasion)
+            + g.scan::<1, 1, DIAG>(kd, kn, &mut evasion)
+            + g.scan::<-1, 1, ANTI>(kd, kn, &mut evasion)
+            + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
+        if in_check {
+            checkers += g.leaper_checkers(kd, kn, &mut evasion);
         }
-    }
-}
-
-/// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
-/// the side `W` (white when true) into `sink`.
-#[inline(always)]
-fn generate<const W: bool, const STAGE: Stage, S: Sink>(b: &Ccr, sink: &mut S) {
-    let ranks = &b.ranks;
-    let us = if W { 0 } else { 1 };
-    let ksq = b.kings[us] as usize;
-    let (kd, kn) = (ksq >> 3, ksq & 7);
-    let kmask = NIBBLE << (4 * kn);
-
-    // Their attacks, with our king lifted off so that it cannot step back along a
-    // checking line.
-    let their = attack_table(ranks, !W, kd, kmask);
-    let in_check = their[kd] & kmask != 0;
-
-    let own = ranks.map(|r| Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE);
-    let occupied = ranks.map(|r| occupied_lsb(r) * NIBBLE);
-    let mut g = Gen::<S, W, STAGE> {
-        ranks,
-        target: [0; 8],
-        capture: [0; 8],
-        pins: [0; 8],
-        their,
-        own,
-        occupied,
-        castling: u32::from(b.castling >> (8 * us)) & 0xff,
-        in_check,
-        sink,
-    };
-
-    let mut evasion = if in_check { [0u32; 8] } else { [u32::MAX; 8] };
-    let mut checkers = g.scan::<-1, 0, FILE>(kd, kn, &mut evasion)
-        + g.scan::<1, 0, FILE>(kd, kn, &mut evasion)
-        + g.scan::<0, 1, RANK>(kd, kn, &mut evasion)
-        + g.scan::<0, -1, RANK>(kd, kn, &mut evasion)
-        + g.scan::<-1, -1, DIAG>(kd, kn, &mut evasion)
-        + g.scan::<1, 1, DIAG>(kd, kn, &mut evasion)
-        + g.scan::<-1, 1, ANTI>(kd, kn, &mut evasion)
-        + g.scan::<1, -1, ANTI>(kd, kn, &mut evasion);
-    if in_check {
-        checkers += g.leaper_checkers(kd, kn, &mut evasion);
+        // One pass over the ranks for the masks of this node.
+        for (d, &r) in ranks.iter().enumerate() {
+            g.own[d] = Gen::<S, W, STAGE>::own_lsb(r) * NIBBLE;
+            g.occupied[d] = occupied_lsb(r) * NIBBLE;
+            let free = if STAGE == QUIET { !g.occupied[d] } else { !g.own[d] };
+            g.target[d] = free & evasion[d];
+            g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(r) * NIBBLE);
+        }
         if checkers > 1 {
             king(&mut g, kd, kn);
             return;
         }
-    }
-    for d in 0..8 {
-        let free = if STAGE == QUIET { !occupied[d] } else { !own[d] };
-        g.target[d] = free & evasion[d];
-        g.capture[d] = g.target[d] & (Gen::<S, W, STAGE>::their_lsb(ranks[d]) * NIBBLE);
-    }
 
-    // Section 5.1: the outer loop over the ranks (displacements), the inner over the
-    // nibbles, one table jump per piece. Empty squares and their pieces are skipped
-    // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
-    for (d, &r) in ranks.iter().enumerate() {
-        let mut bits = Gen::<S, W, STAGE>::own_lsb(r);
-        while bits != 0 {
-            let shift = bits.trailing_zeros();
-            bits &= bits - 1;
-            let code = (r >> shift) & NIBBLE;
-            (Gen::<S, W, STAGE>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+        // Section 5.1: the outer loop over the ranks (displacements), the inner over the
+        // nibbles, one table jump per piece. Empty squares and their pieces are skipped
+        // with a bit scan over the rank's own-piece markers, as section 5.2 suggests.
+        for (d, &r) in ranks.iter().enumerate() {
+            let mut bits = Gen::<S, W, STAGE>::own_lsb(r);
+            while bits != 0 {
+                let shift = bits.trailing_zeros();
+                bits &= bits - 1;
+                let code = (r >> shift) & NIBBLE;
+                (Gen::<S, W, STAGE>::JUMP[code as usize])(&mut g, d, (shift / 4) as usize);
+            }
         }
-    }
 
-    if STAGE != QUIET && b.ep != NO_EP {
-        g.en_passant(b.ep as usize, kd, kn);
+        if STAGE != QUIET && self.ep != NO_EP {
+            g.en_passant(self.ep as usize, kd, kn);
+        }
     }
 }
 
@@ -446,62 +411,15 @@ fn pawn<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>
     }
 }
 
-/// Knight: the eight (displacement, rotation) pairs of section 4.3; a pinned knight
-/// never moves.
+/// Knight: the eight (displacement, rotation) pairs of section 4.3 ([`knight_ranks`]);
+/// a pinned knight never moves.
 fn knight<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
     if g.pin(d, n) != 0 {
         return;
     }
-    let m = NIBBLE << (4 * n);
-    let from = d * 8 + n;
-    let one = (m << 8) | (m >> 8);
-    let two = (m << 4) | (m >> 4);
-    if d >= 1 {
-        g.sink.targets(from, d - 1, g.piece_target(d - 1) & one);
-        if d >= 2 {
-            g.sink.targets(from, d - 2, g.piece_target(d - 2) & two);
-        }
-    }
-    if d <= 6 {
-        g.sink.targets(from, d + 1, g.piece_target(d + 1) & one);
-        if d <= 5 {
-            g.sink.targets(from, d + 2, g.piece_target(d + 2) & two);
-        }
-    }
-}
-
-/// The slider loops of section 4.3, with the paper's double and triple masks: one
-/// loop walks the displacement `DD` ranks at a time and carries the masks of up to
-/// three rays, `l` shifted left (towards the a-file), `v` straight and `r` shifted
-/// right. A mask moves on while its square is empty and drops to zero after the
-/// first piece (a capture if it is theirs); a shift past the edge zeroes it too.
-#[inline(always)]
-fn sweep<S: Sink, const W: bool, const STAGE: Stage, const DD: isize>(
-    g: &mut Gen<'_, S, W, STAGE>,
-    d: usize,
-    n: usize,
-    m: [u32; 3],
-) {
-    let from = d * 8 + n;
-    let [mut l, mut v, mut r] = m;
-    let mut d = d;
-    loop {
-        d = d.wrapping_add_signed(DD);
-        if d > 7 {
-            break;
-        }
-        l <<= 4;
-        r >>= 4;
-        let t = l | v | r;
-        if t == 0 {
-            break;
-        }
-        g.sink.targets(from, d, t & g.piece_target(d));
-        let b = g.occupied[d];
-        l &= !b;
-        v &= !b;
-        r &= !b;
-    }
+    // The targets of a piece's move: `capture` in the noisy stage, else `target`.
+    let target = if STAGE == NOISY { &g.capture } else { &g.target };
+    knight_ranks(d, NIBBLE << (4 * n), |e, m| g.sink.targets(d * 8 + n, e, target[e] & m));
 }
 
 /// The moves of a slider, `diag` and `ortho` telling which lines it moves on. A
@@ -521,11 +439,16 @@ fn slider<S: Sink, const W: bool, const STAGE: Stage>(
     let on = |line: u32| if pin == 0 || pin == line { m } else { 0 };
     let (a1h8, h1a8) = if diag { (on(DIAG), on(ANTI)) } else { (0, 0) };
     let file = if ortho { on(FILE) } else { 0 };
-    sweep::<S, W, STAGE, -1>(g, d, n, [h1a8, file, a1h8]);
-    sweep::<S, W, STAGE, 1>(g, d, n, [a1h8, file, h1a8]);
+    // The slider loops of section 4.3 with the paper's double and triple masks
+    // ([`sweep`]): a mask moves on while its square is empty and drops to zero after
+    // the first piece (a capture if it is theirs).
+    let target = if STAGE == NOISY { &g.capture } else { &g.target };
+    let mut add = |e: usize, lr: u32, v: u32| g.sink.targets(d * 8 + n, e, (lr | v) & target[e]);
+    sweep::<-1>(d, [h1a8, file, a1h8], &g.occupied, &mut add);
+    sweep::<1>(d, [a1h8, file, h1a8], &g.occupied, &mut add);
     if ortho && (pin == 0 || pin == RANK) {
         let ray = rank_ray(g.occupied[d & 7] & LSB, 1 << (4 * n));
-        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & g.piece_target(d));
+        g.sink.targets(d * 8 + n, d & 7, (ray * NIBBLE) & target[d & 7]);
     }
 }
 
@@ -544,27 +467,16 @@ fn queen<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE
 /// King: Table 3's eight neighbours, each legal when not ours and zero in their
 /// attack table (computed with the king lifted); then castling.
 fn king<S: Sink, const W: bool, const STAGE: Stage>(g: &mut Gen<'_, S, W, STAGE>, d: usize, n: usize) {
-    let m = NIBBLE << (4 * n);
-    let from = d * 8 + n;
-    let side = (m << 4) | (m >> 4);
-    let row = side | m;
-    let to = |g: &mut Gen<'_, S, W, STAGE>, d: usize, mask: u32| {
-        let a = g.their[d];
-        let attacked = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111_1111;
+    king_ranks(d, NIBBLE << (4 * n), |e, mask| {
+        let a = g.their[e];
+        let attacked = (a | a >> 1 | a >> 2 | a >> 3) & LSB;
         let stage = match STAGE {
-            NOISY => g.occupied[d],
-            QUIET => !g.occupied[d],
+            NOISY => g.occupied[e],
+            QUIET => !g.occupied[e],
             _ => u32::MAX,
         };
-        g.sink.targets(from, d, mask & !g.own[d] & !(attacked * NIBBLE) & stage);
-    };
-    to(g, d & 7, side);
-    if d >= 1 {
-        to(g, d - 1, row);
-    }
-    if d <= 6 {
-        to(g, d + 1, row);
-    }
+        g.sink.targets(d * 8 + n, e, mask & !g.own[e] & !(attacked * NIBBLE) & stage);
+    });
     if STAGE != NOISY && !g.in_check && g.castling != 0 {
         g.castle(d, n);
     }

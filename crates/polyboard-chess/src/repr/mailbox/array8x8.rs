@@ -201,13 +201,3 @@ impl Cells8x8 {
         false
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn size_is_96_bytes() {
-        assert_eq!(core::mem::size_of::<Array8x8>(), 96);
-    }
-}

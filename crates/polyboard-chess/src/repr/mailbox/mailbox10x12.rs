@@ -51,39 +51,27 @@ use super::lists::{Listed, PieceLists};
 use super::{Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
 use crate::types::Square;
 
+/// The two classic tables and the empty board, built together.
+const TABLES: ([u8; 128], [u8; 64], [u8; 128]) = {
+    let (mut mailbox, mut mailbox64, mut board) = ([0xffu8; 128], [0u8; 64], [OFF; 128]);
+    let mut i = 0;
+    while i < 64 {
+        let m = 21 + (i / 8) * 10 + i % 8;
+        (mailbox[m], mailbox64[i], board[m]) = (i as u8, m as u8, EMPTY);
+        i += 1;
+    }
+    (mailbox, mailbox64, board)
+};
+
 /// The mailbox -> 64 table: the 0..64 square of each mailbox square, 0xff off the
 /// board (128 entries, like the padded board, so a masked index needs no bounds check).
-pub static MAILBOX: [u8; 128] = {
-    let mut t = [0xffu8; 128];
-    let mut i = 0;
-    while i < 64 {
-        t[21 + (i / 8) * 10 + i % 8] = i as u8;
-        i += 1;
-    }
-    t
-};
+pub static MAILBOX: [u8; 128] = TABLES.0;
 
 /// The 64 -> 120 table: the mailbox square of each square 0..64.
-pub static MAILBOX64: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = (21 + (i / 8) * 10 + i % 8) as u8;
-        i += 1;
-    }
-    t
-};
+pub static MAILBOX64: [u8; 64] = TABLES.1;
 
 /// The empty board: sentinels around 64 empty squares.
-const EMPTY_BOARD: [u8; 128] = {
-    let mut t = [OFF; 128];
-    let mut i = 0;
-    while i < 64 {
-        t[21 + (i / 8) * 10 + i % 8] = EMPTY;
-        i += 1;
-    }
-    t
-};
+const EMPTY_BOARD: [u8; 128] = TABLES.2;
 
 /// The cells of `mailbox10x12`, with the packed slot table and the piece lists.
 pub type Cells10x12 = Cells<128, [u8; 32], PieceLists>;
@@ -165,65 +153,5 @@ impl Listed for Cells10x12 {
             }
         }
         0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{BISHOP, KING, QUEEN};
-    use super::*;
-
-    #[test]
-    fn size_is_232_bytes() {
-        assert_eq!(core::mem::size_of::<Mailbox>(), 232);
-    }
-
-    #[test]
-    fn knight_and_king_differences_are_unambiguous_and_lines_are_found() {
-        let to120 = Cells10x12::index;
-        for a in 0..64u32 {
-            for b in 0..64u32 {
-                let (sa, sb) = (Square::from_index(a), Square::from_index(b));
-                let df = sa.file().abs_diff(sb.file());
-                let dr = sa.rank().abs_diff(sb.rank());
-                let knight = (df, dr) == (1, 2) || (df, dr) == (2, 1);
-                assert_eq!(Cells10x12::apart(to120(sa), to120(sb), KNIGHT), knight, "{sa} {sb}");
-                let king = df.max(dr) == 1;
-                assert_eq!(Cells10x12::apart(to120(sa), to120(sb), KING), king, "{sa} {sb}");
-                if a == b {
-                    continue;
-                }
-                // The line step, walked from b, reaches a; bishops and rooks see their
-                // half of the queen's lines.
-                let step = Cells10x12::line(to120(sb), to120(sa), QUEEN);
-                let lined = df == 0 || dr == 0 || df == dr;
-                assert_eq!(step != 0, lined, "{sa} {sb}");
-                assert_eq!(Cells10x12::line(to120(sb), to120(sa), ROOK) != 0, df == 0 || dr == 0);
-                assert_eq!(Cells10x12::line(to120(sb), to120(sa), BISHOP) != 0, df == dr);
-                if lined {
-                    let n = df.max(dr) as i32;
-                    assert_eq!(to120(sb) as i32 + n * step as i32, to120(sa) as i32);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn borders_are_sentinels() {
-        assert_eq!(Cells10x12::index(Square::A1), 21);
-        assert_eq!(Cells10x12::index(Square::H8), 98);
-        // 56 border squares, and the 8 padding bytes past the 120.
-        assert_eq!(EMPTY_BOARD[..120].iter().filter(|&&c| c == OFF).count(), 56);
-        assert!(EMPTY_BOARD[120..].iter().all(|&c| c == OFF));
-        // From every real square, every step lands inside the 120, on a sentinel
-        // exactly when it is off the board.
-        for i in 0..64 {
-            let s = Cells10x12::index(Square::from_index(i));
-            for d in Cells10x12::KNIGHT.iter().chain(&Cells10x12::DIAGONAL).chain(&Cells10x12::ORTHOGONAL) {
-                let t = s as i32 + *d as i32;
-                assert!((0..120).contains(&t));
-                assert_eq!(MAILBOX[t as usize] == 0xff, EMPTY_BOARD[t as usize] == OFF);
-            }
-        }
     }
 }

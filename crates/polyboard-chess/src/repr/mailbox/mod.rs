@@ -58,7 +58,7 @@ pub use mailbox10x12::{Cells10x12, MAILBOX, MAILBOX64, Mailbox};
 pub use x88::{ATTACKS, Cells0x88, STEP, X88};
 
 use super::Undo;
-use super::common::{castle_rooks, drop_rights};
+use super::common::{castle_rooks, drop_rights, piece_of_code};
 use super::sink::{ALL, Coords, NOISY, QUIET, SquareSink, Stage};
 use crate::board::PieceSets;
 use crate::position::Position;
@@ -97,6 +97,13 @@ static ROLES: [Role; 8] =
 #[inline(always)]
 fn role_of(code: u8) -> Role {
     ROLES[(code & KIND) as usize]
+}
+
+/// The Table 1 code of the CCR paper (see [`crate::PieceSets`]) of a piece code: bit
+/// 4 (black) moved to bit 3.
+#[inline(always)]
+fn table_1(code: u8) -> usize {
+    ((code & KIND) | ((code >> 1) & 8)) as usize
 }
 
 /// The index `s + d`, wrapping (off the board it is garbage, and never read).
@@ -270,15 +277,13 @@ pub trait Technique: Geometry {
     /// `occ` (squares 0..64) stand on the board, as squares 0..64.
     fn attackers(&self, kings: &[u8; 2], t: u8, occ: u64) -> u64;
 
-    /// The twelve piece sets, by scanning the 64 squares: a code is the index of its
-    /// set once bit 4 (black) is moved to bit 3, and the empty code 0 is the set of
-    /// empty squares.
+    /// The twelve piece sets, by scanning the 64 squares: a code's set is its Table 1
+    /// code, and the empty code 0 is the set of empty squares.
     #[inline]
     fn piece_sets(&self, _kings: &[u8; 2]) -> PieceSets {
         let mut sets = [0u64; 16];
         for i in 0..64u32 {
-            let c = self.at(Self::index(Square::from_index(i)));
-            sets[((c & KIND) | ((c >> 1) & 8)) as usize] |= 1 << i;
+            sets[table_1(self.at(Self::index(Square::from_index(i))))] |= 1 << i;
         }
         PieceSets(sets)
     }
@@ -479,16 +484,6 @@ impl<G: Technique, S: SquareSink<Sq<G>>, const W: bool, const CHECK: bool, const
 }
 
 impl<G: Technique> Mailboxes<G> {
-    /// Generates the legal moves of the side to move of stage `STAGE` into `sink`.
-    #[inline(always)]
-    fn generate_stage<const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
-        if self.turn == Color::White {
-            self.generate::<true, STAGE, S>(sink)
-        } else {
-            self.generate::<false, STAGE, S>(sink)
-        }
-    }
-
     /// Generates the legal moves of side `W` of stage `STAGE` into `sink`.
     #[inline(always)]
     fn generate<const W: bool, const STAGE: Stage, S: SquareSink<Sq<G>>>(&self, sink: &mut S) {
@@ -554,46 +549,30 @@ impl<G: Technique> Mailboxes<G> {
     }
 
     /// Castling moves (the side to move is not in check; `safe` tells whether the king
-    /// steps along the rank were found safe, as [`Self::king_moves`] returns it).
+    /// steps along the rank were found safe, as [`Self::king_moves`] returns it): with
+    /// each rook keeping a right, if the squares are empty (tested here, inline) and
+    /// the king's path is safe (tested out of line).
     #[inline(always)]
     fn castling<const W: bool, S: SquareSink<Sq<G>>>(&self, sink: &mut S, safe: [bool; 2]) {
         let us = if W { 0 } else { 1 };
-        for side in [CastlingSide::King, CastlingSide::Queen] {
-            let r = self.castling[2 * us + (side == CastlingSide::Queen) as usize];
-            if r != NONE {
-                self.try_castle::<W, S>(sink, r, side, safe);
+        let k = self.king[us];
+        for r in [self.castling[2 * us], self.castling[2 * us + 1]] {
+            if r == NONE {
+                continue;
             }
-        }
-    }
-
-    /// Castling with the rook on `r` if the squares are empty (tested here, inline)
-    /// and the king's path is safe (tested out of line).
-    #[inline(always)]
-    fn try_castle<const W: bool, S: SquareSink<Sq<G>>>(
-        &self,
-        sink: &mut S,
-        r: u8,
-        side: CastlingSide,
-        safe: [bool; 2],
-    ) {
-        let k = self.king[if W { 0 } else { 1 }];
-        let base = if W { G::A1 } else { G::A8 };
-        let kto = base + side.king_to_file();
-        let rto = base + side.rook_to_file();
-        // Every square the king or rook crosses or lands on is empty but for those two.
-        // The king's and the rook's paths overlap or touch, so together they span the
-        // range from the lowest to the highest of the four squares.
-        let lo = k.min(kto).min(r).min(rto);
-        let hi = k.max(kto).max(r).max(rto);
-        let mut x = lo;
-        while x <= hi {
-            if x != k && x != r && self.g.at(x) != EMPTY {
-                return;
+            let (kto, rto) = Self::castle_targets(us, k, r);
+            // Every square the king or rook crosses or lands on is empty but for those
+            // two. The king's and the rook's paths overlap or touch, so together they
+            // span the range from the lowest to the highest of the four squares.
+            let lo = k.min(kto).min(r).min(rto);
+            let hi = k.max(kto).max(r).max(rto);
+            let mut x = lo;
+            while x <= hi && (x == k || x == r || self.g.at(x) == EMPTY) {
+                x += 1;
             }
-            x += 1;
-        }
-        if self.castle_path_safe::<W>(k, kto, r, safe) {
-            sink.special(Move::castle(G::square(k), G::square(r)));
+            if x > hi && self.castle_path_safe::<W>(k, kto, r, safe) {
+                sink.special(Move::castle(G::square(k), G::square(r)));
+            }
         }
     }
 
@@ -627,16 +606,16 @@ impl<G: Technique> Mailboxes<G> {
         }
         let mut x = lo;
         while x <= hi {
-            let attacked = if x == k {
-                false
+            let safe = if x == k {
+                true
             } else if x == k.wrapping_sub(1) && at(x) == EMPTY {
-                !safe[0]
+                safe[0]
             } else if x == k + 1 && at(x) == EMPTY {
-                !safe[1]
+                safe[1]
             } else {
-                self.g.attacked::<W>(&self.king, at, x)
+                !self.g.attacked::<W>(&self.king, at, x)
             };
-            if attacked {
+            if !safe {
                 return false;
             }
             x += 1;
@@ -793,7 +772,7 @@ impl<G: Technique> Mailboxes<G> {
     }
 }
 
-representation!(impl[G: Technique] Mailboxes<G>, G::NAME, [u8; 4], u8, EMPTY, 0);
+representation!(impl[G: Technique] Mailboxes<G>, G::NAME, SquareSink<Sq<G>>, [u8; 4], u8, EMPTY, 0);
 
 /// The representation's side of [`representation!`]: conversion, unmake of the pieces
 /// and the queries, on the geometry's cells.
@@ -883,11 +862,7 @@ impl<G: Technique> Mailboxes<G> {
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let c = self.g.at(G::index(sq));
-        if c == EMPTY {
-            return None;
-        }
-        Some(Piece { color: if c & BLACK != 0 { Color::Black } else { Color::White }, role: role_of(c) })
+        piece_of_code(table_1(self.g.at(G::index(sq))))
     }
 
     #[inline]
@@ -945,6 +920,34 @@ mod tests {
         }
     }
 
+    /// For every pair of squares, the leaper test of a geometry with piece lists says
+    /// exactly whether a knight or a king jumps between them, and its line test gives
+    /// the step that walks from one to the other along a line of the slider's kind.
+    fn leaps_and_lines<G: lists::Listed>() {
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                let (sa, sb) = (Square::from_index(a), Square::from_index(b));
+                let (ia, ib) = (G::index(sa), G::index(sb));
+                let (df, dr) = (sa.file().abs_diff(sb.file()), sa.rank().abs_diff(sb.rank()));
+                let knight = (df, dr) == (1, 2) || (df, dr) == (2, 1);
+                assert_eq!(G::apart(ia, ib, KNIGHT), knight, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::apart(ia, ib, KING), df.max(dr) == 1, "{} {sa} {sb}", G::NAME);
+                if a == b {
+                    continue;
+                }
+                // Bishops and rooks see their half of the queen's lines.
+                let step = G::line(ib, ia, QUEEN);
+                let lined = df == 0 || dr == 0 || df == dr;
+                assert_eq!(step != 0, lined, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::line(ib, ia, ROOK) != 0, df == 0 || dr == 0, "{} {sa} {sb}", G::NAME);
+                assert_eq!(G::line(ib, ia, BISHOP) != 0, df == dr, "{} {sa} {sb}", G::NAME);
+                if lined {
+                    assert_eq!(ib as i32 + df.max(dr) as i32 * step as i32, ia as i32, "{} {sa} {sb}", G::NAME);
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_geometry_numbers_ranks_and_steps_right() {
         ranks::<Cells8x8>();
@@ -953,6 +956,8 @@ mod tests {
         steps::<Cells8x8>();
         steps::<Cells10x12>();
         steps::<Cells0x88>();
+        leaps_and_lines::<Cells10x12>();
+        leaps_and_lines::<Cells0x88>();
     }
 
     #[test]
