@@ -47,7 +47,6 @@ use polyboard_engine::texel::{error, fit_k, local_search};
 use polyboard_shogi::ShogiBoard;
 use polyboard_shogi::repr::FastBoard;
 
-
 /// The shogi weights as the tuner lists them.
 fn shogi_values(w: &mut ShogiWeights) -> Vec<&mut i32> {
     w.values.iter_mut().collect()
