@@ -246,6 +246,13 @@ const HISTORY_MAX: i32 = 16_384;
 /// `size * size` entries): chess's 768 piece-to pairs; the drop games go without.
 const CONT_MAX: usize = 1_024;
 
+/// A history value `v` moved by `bonus`, the more the further it is from the bound
+/// [`HISTORY_MAX`] in that direction (so it never passes the bound).
+#[inline(always)]
+fn gravity(v: i32, bonus: i32) -> i32 {
+    v + bonus - v * bonus.abs() / HISTORY_MAX
+}
+
 /// The history a quiet move is ordered by: the side's butterfly-style table (by
 /// [`Searchable::history_index`]) plus the continuation histories of the moves one
 /// and two plies before (rows of `size * size` tables, empty when there is none).
@@ -616,7 +623,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
     fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
         let slot = self.hist_slot(side, index);
         if let Some(h) = self.history.get_mut(slot) {
-            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+            *h = gravity(*h, bonus);
         }
     }
 
@@ -645,8 +652,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             if r != NONE
                 && let Some(h) = self.cont.get_mut(r + index)
             {
-                let v = *h as i32;
-                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+                *h = gravity(*h as i32, bonus) as i16;
             }
         }
     }
