@@ -2,16 +2,17 @@
 //! start (a third of the moves chosen among the checks, to reach mates and pawn-drop
 //! mates), comparing after every move the legal moves (as USI text, drops and
 //! promotions included), check, and the SFEN; a game ends when both find no legal
-//! move. Pawn-drop mate: polyboard-variants, like Fairy-Stockfish 11.1 and Sjaak II
+//! move. The list compared is `Board::generate_playable`, the moves shogi's rules
+//! allow. Pawn-drop mate: `Board::generate`, like Fairy-Stockfish 11.1 and Sjaak II
 //! (both checked: 84 moves in the hand-made position below, where cshogi and
-//! polyboard-shogi have 83), generates a mating pawn drop and scores it as a loss for
-//! the dropper; the dedicated crate does not generate it. The comparison takes such
-//! moves out of polyboard-variants' list and counts them.
+//! polyboard-shogi have 83), lists a mating pawn drop, which perft counts and which
+//! loses for the dropper; `Board::forbids` names it, and the test checks that it is
+//! the only difference between the two lists.
 
 use polyboard_core::zobrist::splitmix64;
 use polyboard_shogi::{Position, usi};
 use polyboard_variants::rules::Value;
-use polyboard_variants::{Board, Move, Moves, Tables, VariantSet};
+use polyboard_variants::{Board, Moves, Tables, VariantSet};
 
 struct Tally {
     plies: usize,
@@ -21,26 +22,14 @@ struct Tally {
     pawn_drop_mates: usize,
 }
 
-/// True when `mv` is a pawn drop that mates: Fairy-Stockfish and Sjaak II (and so
-/// polyboard-variants, exact with them) generate it and end the game at once with the
-/// dropper's loss (`shogiPawnDropMateIllegal`); shogi's rules, cshogi and
-/// polyboard-shogi do not generate it. Either way the move cannot be played to win.
-fn loses_as_pawn_drop_mate(b: &Board<u128>, mv: Move) -> bool {
-    let r = &b.tables().rules;
-    if !mv.is_drop() || !r.pieces[mv.drop(0).1].shogi_pawn {
-        return false;
-    }
-    let after = b.play(mv);
-    after.in_check() && after.count_moves() == 0 && after.outcome(false, Some(mv)) == Some(Value::Win)
-}
-
 /// Compares the two sides at one position; returns the legal moves in USI text.
 fn compare(ours: &Board<u128>, theirs: &Position, tally: &mut Tally) -> Vec<String> {
+    let before = tally.pawn_drop_mates;
     let sfen = theirs.sfen();
     let mut expected: Vec<String> = theirs.legal_moves().iter().map(|&m| usi::format(m)).collect();
-    let mut list = Moves::new();
-    ours.generate(&mut list);
-    let (refused, playable): (Vec<Move>, Vec<Move>) = list.iter().partition(|&&m| loses_as_pawn_drop_mate(ours, m));
+    let (mut all, mut playable) = (Moves::new(), Moves::new());
+    ours.generate(&mut all);
+    ours.generate_playable(&mut playable);
     let mut mine: Vec<String> = playable.iter().map(|&m| ours.usi_move_text(m)).collect();
     expected.sort();
     mine.sort();
@@ -49,7 +38,13 @@ fn compare(ours: &Board<u128>, theirs: &Position, tally: &mut Tally) -> Vec<Stri
     assert_eq!(ours.sfen(), sfen, "SFEN differs");
     tally.drops += playable.iter().filter(|m| m.is_drop()).count();
     tally.promotions += playable.iter().filter(|m| m.is_promotion()).count();
-    tally.pawn_drop_mates += refused.len();
+    // What `generate` has beyond the rules is exactly the mating pawn drops, each a
+    // loss for the dropper.
+    for &m in all.iter().filter(|&&m| ours.forbids(m)) {
+        assert!(m.is_drop() && ours.play(m).outcome(false, Some(m)) == Some(Value::Win), "{sfen}");
+        tally.pawn_drop_mates += 1;
+    }
+    assert_eq!(all.len(), playable.len() + tally.pawn_drop_mates - before, "{sfen}");
     mine
 }
 
