@@ -18,11 +18,11 @@
 //! The attack query runs down the enemy lists: pawns on their two squares, the king
 //! and knights by the square difference (on a 10-wide board ±8, ±12, ±19, ±21 arise
 //! only from knight jumps and ±1, ±9, ±10, ±11 only from king steps), and a slider
-//! only when it shares a line of its kind with the square, by the rank, file and
-//! diagonal numbers of the two squares; then the squares between are walked. Unlike
-//! 0x88, a 10x12 square difference cannot say by itself whether two squares share a
-//! line (27 is three diagonal steps, or two ranks and seven files), so the lines come
-//! from the 0..64 square.
+//! only when it shares a line of its kind with the square, by one probe of a 64x64
+//! line table of the two squares' 0..64 numbers ([`LINES`]); then the squares between
+//! are walked. Unlike 0x88, a 10x12 square difference cannot say by itself whether two
+//! squares share a line (27 is three diagonal steps, or two ranks and seven files), so
+//! the lines come from the 0..64 squares.
 //!
 //! # Layout (232 bytes)
 //!
@@ -48,7 +48,7 @@
 //! with the two classic tables ([`MAILBOX`]: mailbox -> 64, [`MAILBOX64`]: 64 -> mailbox).
 
 use super::lists::{Listed, PieceLists};
-use super::{Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use super::{BISHOP, Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
 use crate::types::Square;
 
 /// The two classic tables and the empty board, built together.
@@ -72,6 +72,24 @@ pub static MAILBOX64: [u8; 64] = TABLES.1;
 
 /// The empty board: sentinels around 64 empty squares.
 const EMPTY_BOARD: [u8; 128] = TABLES.2;
+
+/// The line table: for the 0..64 squares `t` and `a`, at `t * 64 + a`, the unit step
+/// on the 10x12 board from `t` towards `a` when they share a rank (±1), a file (±10)
+/// or a diagonal (±9, ±11), else 0 (`t == a` included). 4 KiB: the rank, file and
+/// diagonal numbers compared once, when the table is built.
+static LINES: [i8; 4096] = {
+    let mut t = [0i8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (a, b) = ((i >> 6) as i32, (i & 63) as i32);
+        let (df, dr) = ((b & 7) - (a & 7), (b >> 3) - (a >> 3));
+        if a != b && (df == 0 || dr == 0 || df == dr || df == -dr) {
+            t[i] = (df.signum() + 10 * dr.signum()) as i8;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The cells of `mailbox10x12`, with the packed slot table and the piece lists.
 pub type Cells10x12 = Cells<128, [u8; 32], PieceLists>;
@@ -129,29 +147,18 @@ impl Listed for Cells10x12 {
         }
     }
 
-    /// By the rank, file, rank - file and rank + file of the 0..64 squares.
+    /// One probe of [`LINES`] by the 0..64 squares, kept when the line is of the
+    /// slider's kind (a diagonal step is ±9 or ±11).
     #[inline(always)]
     fn line(t: u8, a: u8, kind: u8) -> i8 {
-        let (ortho, diag) = (kind >= ROOK, kind != ROOK);
-        let (ti, ai) = (MAILBOX[(t & 127) as usize], MAILBOX[(a & 127) as usize]);
-        let (tf, tr, af, ar) = (ti & 7, ti >> 3, ai & 7, ai >> 3);
-        let sign = if a > t { 1 } else { -1 };
-        if ortho {
-            if tr == ar {
-                return sign;
-            }
-            if tf == af {
-                return 10 * sign;
-            }
-        }
-        if diag {
-            if tr.wrapping_sub(tf) == ar.wrapping_sub(af) {
-                return 11 * sign;
-            }
-            if tr + tf == ar + af {
-                return 9 * sign;
-            }
-        }
-        0
+        let (ti, ai) = (MAILBOX[(t & 127) as usize] & 63, MAILBOX[(a & 127) as usize] & 63);
+        let d = LINES[(ti as usize) << 6 | ai as usize];
+        let diag = matches!(d.unsigned_abs(), 9 | 11);
+        let of_kind = match kind {
+            ROOK => !diag,
+            BISHOP => diag,
+            _ => true,
+        };
+        if of_kind { d } else { 0 }
     }
 }
