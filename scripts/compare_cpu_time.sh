@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Bulk-perft CPU time (user + system, from `perf stat -e task-clock`) of two polyboard
-# binaries, side by side: each representation on the five CPW positions, the two
-# binaries interleaved, fastest of ROUNDS runs each. CPU time is far less disturbed than
-# wall time when other jobs share the cores (compare_speed.sh measures wall time).
-# Prints milliseconds per position and the geometric mean of old/new (above 1: new faster).
+# binaries, side by side: each representation on the five CPW positions, ROUNDS pairs
+# of runs each, the two runs of a pair back to back (old first in odd pairs, new first
+# in even ones). A pair's ratio old/new is taken while the machine is in one state; the
+# median over the pairs is the position's figure, and the geometric mean over the
+# positions the representation's. On a shared virtual machine the speed of the same
+# binary drifts by 10% or more from minute to minute, which a minimum over separate
+# runs does not cancel and a paired median does. Prints milliseconds per position (the
+# fastest run of each binary, for scale) and the ratios (above 1: new faster).
 #
-#   scripts/compare_cpu_time.sh OLD_BINARY NEW_BINARY [REPR...]
+#   ROUNDS=11 scripts/compare_cpu_time.sh OLD_BINARY NEW_BINARY [REPR...]
 set -euo pipefail
 old=$1; new=$2; shift 2
 reprs=("$@")
 [ ${#reprs[@]} -eq 0 ] && mapfile -t reprs < <("$new" reprs)
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 # The five CPW positions and compare_speed.sh's depths (about 0.1 to 1 s each).
 positions=(
   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;6"
@@ -21,14 +25,26 @@ positions=(
 )
 ms() { perf stat -x, -e task-clock "$1" perft --fen "$2" --depth "$3" --repr "$4" 2>&1 >/dev/null | awk -F, '/task-clock/{print $1}'; }
 for r in "${reprs[@]}"; do
-  for p in "${positions[@]}"; do
-    fen=${p%;*}; d=${p##*;}
-    bo=; bn=
-    for _ in $(seq "$rounds"); do
-      o=$(ms "$old" "$fen" "$d" "$r"); n=$(ms "$new" "$fen" "$d" "$r")
-      bo=$(python3 -c "print(min(x for x in [$o, ${bo:-$o}]))"); bn=$(python3 -c "print(min(x for x in [$n, ${bn:-$n}]))")
+  for k in "${!positions[@]}"; do
+    p=${positions[$k]}; fen=${p%;*}; d=${p##*;}
+    for i in $(seq "$rounds"); do
+      if (( i % 2 )); then o=$(ms "$old" "$fen" "$d" "$r"); n=$(ms "$new" "$fen" "$d" "$r")
+      else n=$(ms "$new" "$fen" "$d" "$r"); o=$(ms "$old" "$fen" "$d" "$r"); fi
+      echo "$r pos$((k + 1))-d$d $o $n"
     done
-    echo "$r $bo $bn"
   done
-done | awk '{x=$2/$3; printf "%-14s old %8.1f ms  new %8.1f ms  old/new %.3f\n", $1, $2, $3, x; l[$1]+=log(x); n[$1]++}
-  END {for (r in l) printf "%-14s geomean old/new %.3f\n", r, exp(l[r]/n[r])}'
+done | python3 -c '
+import sys, math, statistics
+runs = {}
+for line in sys.stdin:
+    r, d, o, n = line.split()
+    runs.setdefault(r, {}).setdefault(d, []).append((float(o), float(n)))
+for r, by_pos in runs.items():
+    logs = []
+    for d, pairs in by_pos.items():
+        ratio = statistics.median(o / n for o, n in pairs)
+        logs.append(math.log(ratio))
+        print(f"{r:14} {d}  old {min(o for o, _ in pairs):8.1f} ms  new {min(n for _, n in pairs):8.1f} ms  "
+              f"old/new median {ratio:.3f} of {len(pairs)} pairs")
+    print(f"{r:14} geomean old/new {math.exp(sum(logs) / len(logs)):.3f}")
+'
