@@ -19,7 +19,7 @@
 //! and knights by the square difference (on a 10-wide board ±8, ±12, ±19, ±21 arise
 //! only from knight jumps and ±1, ±9, ±10, ±11 only from king steps), and a slider
 //! only when it shares a line of its kind with the square, by one probe of a 64x64
-//! line table of the two squares' 0..64 numbers ([`LINES`]); then the squares between
+//! line table of the two squares' 0..64 numbers per kind of line ([`LINES`]); then the squares between
 //! are walked. Unlike 0x88, a 10x12 square difference cannot say by itself whether two
 //! squares share a line (27 is three diagonal steps, or two ranks and seven files), so
 //! the lines come from the 0..64 squares.
@@ -73,18 +73,23 @@ pub static MAILBOX64: [u8; 64] = TABLES.1;
 /// The empty board: sentinels around 64 empty squares.
 const EMPTY_BOARD: [u8; 128] = TABLES.2;
 
-/// The line table: for the 0..64 squares `t` and `a`, at `t * 64 + a`, the unit step
-/// on the 10x12 board from `t` towards `a` when they share a rank (±1), a file (±10)
-/// or a diagonal (±9, ±11), else 0 (`t == a` included). 4 KiB: the rank, file and
-/// diagonal numbers compared once, when the table is built.
-static LINES: [i8; 4096] = {
-    let mut t = [0i8; 4096];
+/// The line tables, one for the rook's lines (rank and file) and one for the bishop's
+/// (the diagonals): for the 0..64 squares `t` and `a`, at `t * 64 + a`, the unit step
+/// on the 10x12 board from `t` towards `a` when they share such a line (a rank ±1, a
+/// file ±10, a diagonal ±9 or ±11), else 0 (`t == a` included). 4 KiB each: the rank,
+/// file and diagonal numbers compared once, when the tables are built.
+static LINES: [[i8; 4096]; 2] = {
+    let mut t = [[0i8; 4096]; 2];
     let mut i = 0;
     while i < 4096 {
         let (a, b) = ((i >> 6) as i32, (i & 63) as i32);
         let (df, dr) = ((b & 7) - (a & 7), (b >> 3) - (a >> 3));
-        if a != b && (df == 0 || dr == 0 || df == dr || df == -dr) {
-            t[i] = (df.signum() + 10 * dr.signum()) as i8;
+        let step = (df.signum() + 10 * dr.signum()) as i8;
+        if a != b && (df == 0 || dr == 0) {
+            t[0][i] = step;
+        }
+        if a != b && (df == dr || df == -dr) {
+            t[1][i] = step;
         }
         i += 1;
     }
@@ -147,18 +152,16 @@ impl Listed for Cells10x12 {
         }
     }
 
-    /// One probe of [`LINES`] by the 0..64 squares, kept when the line is of the
-    /// slider's kind (a diagonal step is ±9 or ±11).
+    /// A probe of [`LINES`] by the 0..64 squares: the rook's table, the bishop's, or
+    /// both for the queen (one of the two is 0).
     #[inline(always)]
     fn line(t: u8, a: u8, kind: u8) -> i8 {
         let (ti, ai) = (MAILBOX[(t & 127) as usize] & 63, MAILBOX[(a & 127) as usize] & 63);
-        let d = LINES[(ti as usize) << 6 | ai as usize];
-        let diag = matches!(d.unsigned_abs(), 9 | 11);
-        let of_kind = match kind {
-            ROOK => !diag,
-            BISHOP => diag,
-            _ => true,
-        };
-        if of_kind { d } else { 0 }
+        let i = (ti as usize) << 6 | ai as usize;
+        match kind {
+            ROOK => LINES[0][i],
+            BISHOP => LINES[1][i],
+            _ => LINES[0][i] | LINES[1][i],
+        }
     }
 }
