@@ -43,8 +43,38 @@ pub type Cells8x8 = Cells<64, (), ()>;
 /// The 64-square array: the `array8x8` representation.
 pub type Array8x8 = Mailboxes<Cells8x8>;
 
-/// The rays with the slider kind that attacks along them.
-const RAYS: [([i8; 4], u8); 2] = [(Cells8x8::ORTHOGONAL, ROOK), (Cells8x8::DIAGONAL, BISHOP)];
+/// A step as its index offset with the offset's file part (in -2..=2) and rank part.
+type Parts = (i8, i8, i8);
+
+/// The file and rank parts of each offset of `ds`, worked out once: in the attack
+/// query's loops, which are not unrolled, they would be worked out again at every
+/// step.
+const fn parts<const N: usize>(ds: [i8; N]) -> [Parts; N] {
+    let mut out = [(0, 0, 0); N];
+    let mut i = 0;
+    while i < N {
+        let d = ds[i];
+        let df = ((d + 2) & 7) - 2;
+        out[i] = (d, df, (d - df) >> 3);
+        i += 1;
+    }
+    out
+}
+
+/// The knight's jumps, with their parts.
+const KNIGHT_PARTS: [Parts; 8] = parts(Cells8x8::KNIGHT);
+
+/// The rays, with their parts, and the slider kind that attacks along them.
+const RAYS: [([Parts; 4], u8); 2] = [(parts(Cells8x8::ORTHOGONAL), ROOK), (parts(Cells8x8::DIAGONAL), BISHOP)];
+
+/// One step of `parts` from `s`: [`Geometry::step`] with the offset's parts given.
+#[inline(always)]
+fn step_by(view: impl Fn(u8) -> u8, s: u8, (d, df, dr): Parts) -> (u8, u8) {
+    let f = (s & 7).wrapping_add(df as u8);
+    let r = (s >> 3).wrapping_add(dr as u8);
+    let t = s.wrapping_add(d as u8);
+    if f | r < 8 { (t, view(t)) } else { (t, OFF) }
+}
 
 impl Geometry for Cells8x8 {
     const NAME: &'static str = "array8x8";
@@ -66,12 +96,7 @@ impl Geometry for Cells8x8 {
     /// part `dr` are added to the square's file and rank, and both must stay in 0..8.
     #[inline(always)]
     fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
-        let df = ((d + 2) & 7) - 2;
-        let dr = (d - df) >> 3;
-        let f = (s & 7).wrapping_add(df as u8);
-        let r = (s >> 3).wrapping_add(dr as u8);
-        let t = s.wrapping_add(d as u8);
-        if f | r < 8 { (t, view(t)) } else { (t, OFF) }
+        step_by(view, s, parts([d])[0])
     }
 }
 
@@ -103,10 +128,10 @@ impl Technique for Cells8x8 {
         let k = kings[if W { 0 } else { 1 }];
         let at = |x| self.at(x);
         let mut lines = Lines::pawn_checks::<Self, W>(self, k, [0; 64]);
-        for d in Self::KNIGHT {
-            let (p, c) = Self::step(at, k, d);
+        for d in KNIGHT_PARTS {
+            let (p, c) = step_by(at, k, d);
             if c == enemy | KNIGHT {
-                lines.check(p, -d);
+                lines.check(p, -d.0);
             }
         }
         for (dirs, slider) in RAYS {
@@ -114,7 +139,7 @@ impl Technique for Cells8x8 {
                 let mut x = k;
                 let mut ours = None;
                 loop {
-                    let (t, c) = Self::step(at, x, d);
+                    let (t, c) = step_by(at, x, d);
                     x = t;
                     if c == EMPTY {
                         continue;
@@ -124,13 +149,13 @@ impl Technique for Cells8x8 {
                         None if c & own != 0 => ours = Some(t),
                         None => {
                             if attacker {
-                                lines.check(t, -d);
+                                lines.check(t, -d.0);
                             }
                             break;
                         }
                         Some(p) => {
                             if attacker {
-                                lines.pins[(p & 63) as usize] = d;
+                                lines.pins[(p & 63) as usize] = d.0;
                             }
                             break;
                         }
@@ -181,17 +206,17 @@ impl Cells8x8 {
         if found(Self::step(view, t, up - 1), PAWN) || found(Self::step(view, t, up + 1), PAWN) {
             return true;
         }
-        if Self::KNIGHT.into_iter().any(|d| found(Self::step(view, t, d), KNIGHT)) {
+        if KNIGHT_PARTS.into_iter().any(|d| found(step_by(view, t, d), KNIGHT)) {
             return true;
         }
         for (dirs, slider) in RAYS {
             for d in dirs {
-                let (mut x, mut c) = Self::step(view, t, d);
+                let (mut x, mut c) = step_by(view, t, d);
                 if found((x, c), KING) {
                     return true;
                 }
                 while c == EMPTY {
-                    (x, c) = Self::step(view, x, d);
+                    (x, c) = step_by(view, x, d);
                 }
                 if found((x, c), slider) || found((x, c), QUEEN) {
                     return true;
