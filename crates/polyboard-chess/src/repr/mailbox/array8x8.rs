@@ -43,29 +43,19 @@ pub type Cells8x8 = Cells<64, (), ()>;
 /// The 64-square array: the `array8x8` representation.
 pub type Array8x8 = Mailboxes<Cells8x8>;
 
-/// A step as its index offset with the offset's file part (in -2..=2) and rank part.
+/// A step as (index offset, file part in -2..=2, rank part), for the attack query's
+/// loops: they are not unrolled, so the parts would be worked out at every step.
 type Parts = (i8, i8, i8);
 
-/// The file and rank parts of each offset of `ds`, worked out once: in the attack
-/// query's loops, which are not unrolled, they would be worked out again at every
-/// step.
-const fn parts<const N: usize>(ds: [i8; N]) -> [Parts; N] {
-    let mut out = [(0, 0, 0); N];
-    let mut i = 0;
-    while i < N {
-        let d = ds[i];
-        let df = ((d + 2) & 7) - 2;
-        out[i] = (d, df, (d - df) >> 3);
-        i += 1;
-    }
-    out
-}
-
 /// The knight's jumps, with their parts.
-const KNIGHT_PARTS: [Parts; 8] = parts(Cells8x8::KNIGHT);
+const KNIGHT_PARTS: [Parts; 8] =
+    [(-17, -1, -2), (-15, 1, -2), (-10, -2, -1), (-6, 2, -1), (6, -2, 1), (10, 2, 1), (15, -1, 2), (17, 1, 2)];
 
 /// The rays, with their parts, and the slider kind that attacks along them.
-const RAYS: [([Parts; 4], u8); 2] = [(parts(Cells8x8::ORTHOGONAL), ROOK), (parts(Cells8x8::DIAGONAL), BISHOP)];
+const RAYS: [([Parts; 4], u8); 2] = [
+    ([(-8, 0, -1), (-1, -1, 0), (1, 1, 0), (8, 0, 1)], ROOK),
+    ([(-9, -1, -1), (-7, 1, -1), (7, -1, 1), (9, 1, 1)], BISHOP),
+];
 
 /// One step of `parts` from `s`: [`Geometry::step`] with the offset's parts given.
 #[inline(always)]
@@ -96,7 +86,8 @@ impl Geometry for Cells8x8 {
     /// part `dr` are added to the square's file and rank, and both must stay in 0..8.
     #[inline(always)]
     fn step(view: impl Fn(u8) -> u8, s: u8, d: i8) -> (u8, u8) {
-        step_by(view, s, parts([d])[0])
+        let df = ((d + 2) & 7) - 2;
+        step_by(view, s, (d, df, (d - df) >> 3))
     }
 }
 

@@ -18,11 +18,10 @@
 //! The attack query runs down the enemy lists: pawns on their two squares, the king
 //! and knights by the square difference (on a 10-wide board ±8, ±12, ±19, ±21 arise
 //! only from knight jumps and ±1, ±9, ±10, ±11 only from king steps), and a slider
-//! only when it shares a line of its kind with the square, by one probe of a 64x64
-//! line table of the two squares' 0..64 numbers per kind of line ([`LINES`]); then the squares between
-//! are walked. Unlike 0x88, a 10x12 square difference cannot say by itself whether two
-//! squares share a line (27 is three diagonal steps, or two ranks and seven files), so
-//! the lines come from the 0..64 squares.
+//! only when it shares a line of its kind with the square, by a probe of a 64x64 line
+//! table of the two squares' 0..64 numbers ([`LINES`]); then the squares between are
+//! walked. Unlike 0x88, a 10x12 square difference cannot say by itself whether two
+//! squares share a line (27 is three diagonal steps, or two ranks and seven files).
 //!
 //! # Layout (232 bytes)
 //!
@@ -84,12 +83,9 @@ static LINES: [[i8; 4096]; 2] = {
     while i < 4096 {
         let (a, b) = ((i >> 6) as i32, (i & 63) as i32);
         let (df, dr) = ((b & 7) - (a & 7), (b >> 3) - (a >> 3));
-        let step = (df.signum() + 10 * dr.signum()) as i8;
-        if a != b && (df == 0 || dr == 0) {
-            t[0][i] = step;
-        }
-        if a != b && (df == dr || df == -dr) {
-            t[1][i] = step;
+        let kind = if df == 0 || dr == 0 { 0 } else { 1 };
+        if a != b && (kind == 0 || df == dr || df == -dr) {
+            t[kind][i] = (df.signum() + 10 * dr.signum()) as i8;
         }
         i += 1;
     }

@@ -958,10 +958,7 @@ mod tests {
         steps::<Cells0x88>();
         leaps_and_lines::<Cells10x12>();
         leaps_and_lines::<Cells0x88>();
-    }
-
-    #[test]
-    fn pin_lines_allow_both_ways() {
+        // A pin line allows both ways along it.
         assert!(pin_allows(0, 7) && pin_allows(8, 8) && pin_allows(8, -8));
         assert!(!pin_allows(8, 9) && !pin_allows(-9, 7));
     }

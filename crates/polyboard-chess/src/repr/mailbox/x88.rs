@@ -13,8 +13,9 @@
 //! determines the pair's geometry uniquely (the file difference has only 4 bits of
 //! room). Two 256-entry tables indexed by `target - attacker + 119` (239 entries are
 //! used; 256 lets a mask stand in for a bounds check) give:
-//! - [`ATTACKS`]: a bit per kind of piece (white pawn, black pawn, knight, bishop, rook,
-//!   queen, king) that attacks across that difference on an empty board;
+//! - [`ATTACKS`]: a bit per kind of piece (knight, bishop, rook, queen, king) that
+//!   attacks across that difference on an empty board (pawns need no bits: they are
+//!   looked up on their squares);
 //! - [`STEP`]: the unit step from the attacker towards the target (for the leapers, the
 //!   whole difference, so one step arrives).
 //!
@@ -47,12 +48,10 @@
 //! back).
 
 use super::lists::{Listed, PieceLists};
-use super::{BISHOP, Cells, EMPTY, Geometry, KNIGHT, Mailboxes, OFF, ROOK};
+use super::{Cells, EMPTY, Geometry, Mailboxes, OFF};
 use crate::types::Square;
 
 // Attack-mask bits of the difference table.
-const A_WP: u8 = 1;
-const A_BP: u8 = 2;
 const A_N: u8 = 4;
 const A_B: u8 = 8;
 const A_R: u8 = 16;
@@ -73,10 +72,6 @@ const fn difference_tables() -> ([u8; 256], [i8; 256]) {
         step[(d as i32 + 119) as usize] = d;
         i += 1;
     }
-    att[(15 + 119) as usize] |= A_WP;
-    att[(17 + 119) as usize] |= A_WP;
-    att[(119 - 15) as usize] |= A_BP;
-    att[(119 - 17) as usize] |= A_BP;
     let mut j = 0;
     while j < 4 {
         let mut n = 1;
@@ -97,7 +92,7 @@ const fn difference_tables() -> ([u8; 256], [i8; 256]) {
 const TABLES: ([u8; 256], [i8; 256]) = difference_tables();
 
 /// Which kinds attack across a difference: index `target - attacker + 119`; bits
-/// 1 white pawn, 2 black pawn, 4 knight, 8 bishop, 16 rook, 32 queen, 64 king.
+/// 4 knight, 8 bishop, 16 rook, 32 queen, 64 king (bits 1 and 2 unused).
 pub static ATTACKS: [u8; 256] = TABLES.0;
 
 /// The unit step from attacker to target for the same index (the whole difference for
@@ -110,17 +105,8 @@ fn diff(attacker: u8, target: u8) -> usize {
     (target as usize).wrapping_add(119).wrapping_sub(attacker as usize) & 255
 }
 
-/// The attack bit of a piece kind (knight, bishop, rook, queen or king code).
-#[inline(always)]
-fn attack_bit(kind: u8) -> u8 {
-    match kind {
-        KNIGHT => A_N,
-        BISHOP => A_B,
-        ROOK => A_R,
-        super::QUEEN => A_Q,
-        _ => A_K,
-    }
-}
+/// The attack bit of each piece kind (by knight, bishop, rook, queen or king code).
+static ATTACK_BIT: [u8; 8] = [0, 0, A_N, A_B, A_R, A_Q, A_K, 0];
 
 /// The cells of `x88` (the slot table in their right half), with the piece lists.
 pub type Cells0x88 = Cells<128, (), PieceLists>;
@@ -168,13 +154,13 @@ impl Listed for Cells0x88 {
     /// One probe of [`ATTACKS`].
     #[inline(always)]
     fn apart(a: u8, t: u8, kind: u8) -> bool {
-        ATTACKS[diff(a, t)] & attack_bit(kind) != 0
+        ATTACKS[diff(a, t)] & ATTACK_BIT[(kind & 7) as usize] != 0
     }
 
     /// One probe of [`ATTACKS`], and the step of [`STEP`] turned round.
     #[inline(always)]
     fn line(t: u8, a: u8, kind: u8) -> i8 {
         let j = diff(a, t);
-        if ATTACKS[j] & attack_bit(kind) != 0 { STEP[j].wrapping_neg() } else { 0 }
+        if ATTACKS[j] & ATTACK_BIT[(kind & 7) as usize] != 0 { STEP[j].wrapping_neg() } else { 0 }
     }
 }
