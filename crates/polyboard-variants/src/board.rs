@@ -537,13 +537,8 @@ impl<'a, B: Bits> Board<'a, B> {
         {
             return Some(*v);
         }
-        if let Some(v) = r.bare_king_value {
-            // Fairy-Stockfish: the side to move is bare, or with `bareKingMove` the
-            // opponent is (then the result is the opponent's).
-            let side = if r.bare_king_move { them } else { us };
-            if (self.by_color[side] & !self.royal).is_empty() {
-                return Some(if r.bare_king_move { v.reversed() } else { v });
-            }
+        if let Some(v) = self.bare_king_result() {
+            return Some(v);
         }
         if !has_moves {
             if !self.in_check() {
@@ -566,6 +561,25 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(Value::Draw);
         }
         None
+    }
+
+    /// The bare-king rule's result for the side to move, if it ends the game. As Fairy-
+    /// Stockfish 11.1 plays it (its perft stops there too): without `bareKingMove`, a
+    /// side with nothing but royal pieces ends the game, whichever side is to move; with
+    /// it, the game ends when the opponent is bare and the side to move is not (the bare
+    /// side has had its move).
+    fn bare_king_result(&self) -> Option<crate::rules::Value> {
+        let r = &self.t.rules;
+        let v = r.bare_king_value?;
+        let us = self.side as usize;
+        let bare = |c: usize| (self.by_color[c] & !self.royal).is_empty();
+        if r.bare_king_move {
+            (bare(us ^ 1) && !bare(us)).then(|| v.reversed())
+        } else if bare(us) {
+            Some(v)
+        } else {
+            bare(us ^ 1).then(|| v.reversed())
+        }
     }
 
     /// Sittuyin's stalemate by an optional promotion: a side with a king and one pawn,
@@ -616,6 +630,10 @@ impl<'a, B: Bits> Board<'a, B> {
         let mut danger = B::EMPTY;
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
+        }
+        if t.rules.bare_king_value.is_some() && self.bare_king_result().is_some() {
+            // The game is over: Fairy-Stockfish lists no move (and its perft counts none).
+            return;
         }
         let noisy_only = part == Part::Noisy;
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part, noisy_only };
@@ -1065,8 +1083,8 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Sittuyin promotions: a pawn (any, when it is the side's only one; else one on a
     /// long diagonal in the opponent's half) becomes a promotion type in place or on an
-    /// empty square that type attacks, within the promotion limit and without giving
-    /// check.
+    /// empty square that type attacks, within the promotion limit, where the new piece
+    /// attacks no enemy piece, and without giving check.
     fn sittuyin_promotions(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
@@ -1084,6 +1102,11 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
                 let (_, attacks) = self.reach(pt, n.us, from, n.occ, t.all);
                 for to in squares((attacks & !n.occ) | B::bit(from)) {
+                    // The new piece may not attack an enemy piece from its square.
+                    let occ = (n.occ & !B::bit(from)) | B::bit(to);
+                    if !(self.reach(pt, n.us, to, occ, t.all).1 & n.enemy).is_empty() {
+                        continue;
+                    }
                     let mv = Move(0).with_pickup(from).with_drop(to, pawn).with_drop0_type(pt);
                     if !self.gives_check(mv) {
                         self.push(n, mv, true, out);

@@ -164,7 +164,8 @@ pub struct Rules {
     /// Sittuyin promotion (`sittuyinPromotion`): a pawn becomes one of the promotion
     /// types in place or by one of that type's moves to an empty square, when the limit
     /// allows; with more than one pawn, only a pawn on one of the long diagonals in the
-    /// opponent's half. Such a move may not give check. Regular promotion stays off.
+    /// opponent's half. The new piece may not attack an enemy piece, and the move may not
+    /// give check. Regular promotion stays off.
     pub sittuyin_promotion: bool,
     /// Shatar's mate rules (`shatarMateRule`): a mate given by knights alone loses for
     /// the mating side, and a mate whose unbroken series of checks holds no check by a
