@@ -639,13 +639,9 @@ impl<'a, B: Bits> Board<'a, B> {
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
-        if t.rules.bare_king_value.is_some() && self.bare_king_result().is_some() {
-            // The game is over: Fairy-Stockfish lists no move (and its perft counts none).
-            return;
-        }
         let noisy_only = part == Part::Noisy;
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part, noisy_only };
-        if t.rules.must_drop && self.must_drop(&n, out) {
+        if t.special_rules && self.special_first(&n, out) {
             return;
         }
         for ty in 0..t.ntypes {
@@ -655,11 +651,8 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.piece_moves(&n, ty, from, out);
             }
         }
-        if t.rules.sittuyin_promotion && part != Part::Quiet {
-            self.sittuyin_promotions(&n, out);
-        }
-        if t.rules.cambodian_moves && !self.gates[us].is_empty() {
-            self.cambodian_moves(&n, out);
+        if t.special_rules {
+            self.special_moves(&n, out);
         }
         if noisy_only {
             return;
@@ -996,6 +989,8 @@ impl<'a, B: Bits> Board<'a, B> {
         }
     }
 
+    /// The drops (always inlined into the generator, as before `must_drop` called it too).
+    #[inline(always)]
     fn drop_moves(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
@@ -1027,21 +1022,29 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
+            // A dropped royal piece (Sittuyin's king) must not land attacked.
+            let test_all = n.in_check || p.royal;
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
-                let test = n.in_check || p.royal || t.has_hoppers && n.danger.has(to);
+                let test = test_all || t.has_hoppers && n.danger.has(to);
                 self.push(n, mv, test, out);
             }
         }
     }
 
-    /// With `mustDrop`: when the side to move holds a piece and has a legal drop, emits
-    /// the drops (of `n.part`) and returns true: no other move is legal. Kept out of line
-    /// so that the generator's frame does not carry a second move list.
+    /// The rules that decide before the pieces move, out of the generator's hot path:
+    /// true when no other move is legal. A bare king ends the game (Fairy-Stockfish
+    /// lists no move, and its perft counts none); with `mustDrop`, a side holding a
+    /// piece that has a legal drop must drop (the drops of `n.part` are emitted). Out of
+    /// line, so that the generator's frame does not carry a second move list.
     #[inline(never)]
-    fn must_drop(&self, n: &Node<B>, out: &mut Moves) -> bool {
-        if self.hand[n.us].iter().all(|&c| c == 0) {
+    fn special_first(&self, n: &Node<B>, out: &mut Moves) -> bool {
+        let r = &self.t.rules;
+        if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
+            return true;
+        }
+        if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
             return false;
         }
         let all = Node { part: Part::All, noisy_only: false, ..*n };
@@ -1060,6 +1063,19 @@ impl<'a, B: Bits> Board<'a, B> {
         true
     }
 
+    /// The moves of the rules that add to the pieces' own: Sittuyin promotions and
+    /// Cambodian first moves.
+    #[inline(never)]
+    fn special_moves(&self, n: &Node<B>, out: &mut Moves) {
+        let r = &self.t.rules;
+        if r.sittuyin_promotion && n.part != Part::Quiet {
+            self.sittuyin_promotions(n, out);
+        }
+        if r.cambodian_moves && !self.gates[n.us].is_empty() {
+            self.cambodian_moves(n, out);
+        }
+    }
+
     /// Cambodian first moves of the pieces still on their gates: the king's leap (a
     /// knight's leap onto the rank one step ahead, to an empty square, not out of
     /// check) and the fers's two steps straight ahead (onto an empty or enemy square).
@@ -1070,7 +1086,8 @@ impl<'a, B: Bits> Board<'a, B> {
         let at = |sq: usize, dx: isize, dy: isize| -> Option<usize> {
             let x = (sq % r.files) as isize + dx;
             let y = (sq / r.files) as isize + dy;
-            (x >= 0 && y >= 0 && (x as usize) < r.files && (y as usize) < r.ranks).then(|| r.square(x as usize, y as usize))
+            (x >= 0 && y >= 0 && (x as usize) < r.files && (y as usize) < r.ranks)
+                .then(|| r.square(x as usize, y as usize))
         };
         for from in squares(self.gates[n.us] & self.by_color[n.us]) {
             let ty = self.type_on(from);

@@ -89,6 +89,9 @@ pub struct Tables<B: Bits> {
     /// than one: the long diagonals from the corners of its first rank, in the
     /// opponent's half.
     pub(crate) sittuyin_zone: [B; 2],
+    /// The variant has a rule the generator handles out of line: a bare-king rule,
+    /// `mustDrop`, Sittuyin promotions or Cambodian first moves.
+    pub(crate) special_rules: bool,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
     /// Types with leap captures, and with lame leaps.
@@ -375,6 +378,10 @@ impl<B: Bits> Tables<B> {
             rank_masks,
             all: B::from_u128(all),
             sittuyin_zone,
+            special_rules: rules.bare_king_value.is_some()
+                || rules.must_drop
+                || rules.sittuyin_promotion
+                || rules.cambodian_moves,
             has_hoppers,
             has_lame,
             keys,

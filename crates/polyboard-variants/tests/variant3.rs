@@ -72,8 +72,7 @@ fn sittuyin_setup_and_promotion() {
     // After b1c2 c4c2 White has no fers: the f6 pawn promotes in place or to e5, g5, e7
     // (not g7, where the fers would attack Black's fers on h8).
     let fen = "rk2n2f/2s4P/5P1S/8/2r1p3/P5Rp/N2s4/1F4K1[] w - - 13 71";
-    let promos: Vec<String> =
-        legal_texts(&v, fen, &["b1c2", "c4c2"]).into_iter().filter(|m| m.len() == 5).collect();
+    let promos: Vec<String> = legal_texts(&v, fen, &["b1c2", "c4c2"]).into_iter().filter(|m| m.len() == 5).collect();
     assert_eq!(promos, ["f6e5f", "f6e7f", "f6f6f", "f6g5f"]);
 }
 
