@@ -169,6 +169,34 @@ fn capablanca_crazyhouse_and_xiangqi_games_are_played_to_the_end() {
 }
 
 #[test]
+fn cambodian_sittuyin_and_shatar_perft_and_play() {
+    let set = VariantSet::builtin();
+    for (variant, depth) in [("cambodian", 3), ("sittuyin", 2), ("shatar", 3)] {
+        let mut e = start_with(variant);
+        let start = set.rules(variant).unwrap().start_fen;
+        e.send("position startpos");
+        for (d, n) in published(variant, &start).into_iter().filter(|&(d, _)| d <= depth) {
+            assert_eq!(perft(&mut e, d), n, "{variant} depth {d}");
+        }
+        // Sittuyin's setup (16 drops) and into the game; every move checked.
+        let (_, plies) = play_out(&mut e, &set, variant, &start, 30);
+        assert!(plies > 0, "{variant}");
+        e.quit();
+    }
+    // Shatar: a knight's mate loses for the mating side, a rook's mate wins.
+    let mut e = start_with("shatar");
+    e.send("position fen 8/8/8/8/8/8/4NK1p/7k w - - 0 1");
+    e.send("go depth 3");
+    assert_ne!(e.bestmove().0, "e2g3");
+    e.send("position fen k7/8/1K6/8/4p3/8/8/7R w - - 0 1");
+    e.send("go depth 3");
+    let (best, lines) = e.bestmove();
+    assert_eq!(best, "h1h8");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
 fn a_user_variant_with_a_custom_piece_perfts_and_plays() {
     let ini = data_file("custom-variant.ini");
     let mut e = Engine::start();

@@ -39,6 +39,10 @@ pub struct Board<'a, B: Bits> {
     pub(crate) hand: [[u8; MAX_TYPES]; 2],
     /// Checks still to give (check counting variants).
     pub(crate) checks: [u8; 2],
+    /// Per colour, with Shatar's mate rule: that side's unbroken series of checking
+    /// moves (its last move gave check, and each of its moves before back to the series'
+    /// start) holds a check by a knight, rook or bers (a shak).
+    pub(crate) shak: [bool; 2],
     pub(crate) side: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
@@ -86,6 +90,7 @@ impl<'a, B: Bits> Board<'a, B> {
             piece: [0; 128],
             hand: [[0; MAX_TYPES]; 2],
             checks: [0; 2],
+            shak: [false; 2],
             side: 0,
             halfmove: 0,
             fullmove: 1,
@@ -135,6 +140,7 @@ impl<'a, B: Bits> Board<'a, B> {
             b.ep = B::EMPTY;
         }
         b.halfmove = b.halfmove.saturating_add(1);
+        b.shak = [false; 2];
         if b.side == 1 {
             b.fullmove = b.fullmove.saturating_add(1);
         }
@@ -309,6 +315,30 @@ impl<'a, B: Bits> Board<'a, B> {
             self.checks[us] = self.checks[us].saturating_sub(1);
             self.key ^= k.checks[us * 8 + (self.checks[us] as usize).min(7)];
         }
+        if t.rules.shatar_mate_rule {
+            self.update_shak(us);
+        }
+    }
+
+    /// Shatar: after `us`'s move, whether its series of checks holds a shak.
+    #[inline(never)]
+    fn update_shak(&mut self, us: usize) {
+        let checkers = self.checkers();
+        let r = &self.t.rules;
+        self.shak[us] =
+            !checkers.is_empty() && (self.shak[us] || squares(checkers).any(|s| r.is_shak_type(self.type_on(s))));
+    }
+
+    /// The type of the piece on the occupied square `sq`.
+    #[inline(always)]
+    fn type_on(&self, sq: usize) -> usize {
+        (self.piece[sq].wrapping_sub(1) >> 1) as usize
+    }
+
+    /// True when `mv` (of the side to move) leaves an enemy royal piece attacked.
+    fn gives_check(&self, mv: Move) -> bool {
+        let after = self.play(mv);
+        after.royals_attacked(self.side as usize ^ 1, after.occupied())
     }
 
     /// The board after `mv` (copy-make).
@@ -514,9 +544,19 @@ impl<'a, B: Bits> Board<'a, B> {
         {
             return Some(*v);
         }
+        if let Some(v) = self.bare_king_result() {
+            return Some(v);
+        }
         if !has_moves {
             if !self.in_check() {
                 return Some(r.stalemate_value);
+            }
+            if r.shatar_mate_rule {
+                let checkers = self.checkers();
+                if squares(checkers).all(|s| r.pieces[self.type_on(s)].name == "knight") {
+                    return Some(Value::Win);
+                }
+                return Some(if self.shak[them] { r.checkmate_value } else { Value::Draw });
             }
             let pawn_drop = last.is_some_and(|m| m.is_drop() && r.pieces[m.drop(0).1].shogi_pawn);
             return Some(if r.pawn_drop_mate_illegal && pawn_drop { Value::Win } else { r.checkmate_value });
@@ -524,7 +564,45 @@ impl<'a, B: Bits> Board<'a, B> {
         if r.n_move_rule > 0 && self.halfmove as u32 >= 2 * r.n_move_rule {
             return Some(Value::Draw);
         }
+        if r.sittuyin_promotion && self.sittuyin_promotion_stalemate() {
+            return Some(Value::Draw);
+        }
         None
+    }
+
+    /// The bare-king rule's result for the side to move, if it ends the game. As Fairy-
+    /// Stockfish 11.1 plays it (its perft stops there too): without `bareKingMove`, a
+    /// side with nothing but royal pieces ends the game, whichever side is to move; with
+    /// it, the game ends when the opponent is bare and the side to move is not (the bare
+    /// side has had its move).
+    #[inline(never)]
+    fn bare_king_result(&self) -> Option<crate::rules::Value> {
+        let r = &self.t.rules;
+        let v = r.bare_king_value?;
+        let us = self.side as usize;
+        let bare = |c: usize| (self.by_color[c] & !self.royal).is_empty();
+        if r.bare_king_move {
+            (bare(us ^ 1) && !bare(us)).then(|| v.reversed())
+        } else if bare(us) {
+            Some(v)
+        } else {
+            bare(us ^ 1).then(|| v.reversed())
+        }
+    }
+
+    /// Sittuyin's stalemate by an optional promotion: a side with a king and one pawn,
+    /// not in check, whose every legal move is a promotion (Fairy-Stockfish's rule 3.9
+    /// c.7) draws.
+    fn sittuyin_promotion_stalemate(&self) -> bool {
+        let us = self.side as usize;
+        let own = self.by_color[us];
+        let pawns = self.t.rules.pieces.iter().position(|p| p.pawn).map_or(B::EMPTY, |p| self.pieces(p, us));
+        if own.count() != 2 || pawns.count() != 1 || self.in_check() {
+            return false;
+        }
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        list.iter().all(|m| m.is_promotion())
     }
 
     /// Appends every legal move to `out`.
@@ -563,12 +641,18 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let noisy_only = part == Part::Noisy;
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part, noisy_only };
+        if t.special_rules && self.special_first(&n, out) {
+            return;
+        }
         for ty in 0..t.ntypes {
             let mut bb = self.by_type[ty] & own;
             while !bb.is_empty() {
                 let from = bb.pop();
                 self.piece_moves(&n, ty, from, out);
             }
+        }
+        if t.special_rules {
+            self.special_moves(&n, out);
         }
         if noisy_only {
             return;
@@ -668,8 +752,10 @@ impl<'a, B: Bits> Board<'a, B> {
     /// occupancy `occ` with `enemy` the opponent's pieces: (quiet targets, captures),
     /// pseudo-legal (the piece's own moves only: no castling, en passant, double step).
     /// With `enemy` every square, the captures are every square the piece attacks
-    /// (empty, own or enemy), for an evaluation's attack maps.
-    #[inline]
+    /// (empty, own or enemy), for an evaluation's attack maps. Always inlined: it is
+    /// the generator's hot path, and with the Sittuyin promotions calling it too the
+    /// compiler stopped inlining it (capablanca perft 11% slower).
+    #[inline(always)]
     pub fn reach(&self, ty: usize, us: usize, from: usize, occ: B, enemy: B) -> (B, B) {
         let t = self.t;
         let nsq = t.nsq;
@@ -858,7 +944,7 @@ impl<'a, B: Bits> Board<'a, B> {
     /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate.
     #[inline]
     fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
-        if self.t.rules.gating && self.gates[n.us].has(sq) {
+        if self.t.rules.seirawan_gating && self.gates[n.us].has(sq) {
             for gt in 0..self.t.ntypes {
                 if self.hand[n.us][gt] > 0 {
                     let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
@@ -903,6 +989,8 @@ impl<'a, B: Bits> Board<'a, B> {
         }
     }
 
+    /// The drops (always inlined into the generator, as before `must_drop` called it too).
+    #[inline(always)]
     fn drop_moves(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
@@ -924,6 +1012,9 @@ impl<'a, B: Bits> Board<'a, B> {
             if r.immobility_illegal {
                 targets &= t.mobile[gt * 2 + n.us];
             }
+            if r.sittuyin_rook_drop && p.name == "rook" {
+                targets &= t.rank_masks[if n.us == 0 { 0 } else { r.ranks - 1 }];
+            }
             if r.drop_no_doubled == Some(gt) {
                 for f in &t.file_masks {
                     if !(*f & self.by_type[gt] & own).is_empty() {
@@ -931,11 +1022,135 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
+            // A dropped royal piece (Sittuyin's king) must not land attacked.
+            let test_all = n.in_check || p.royal;
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
-                let test = n.in_check || t.has_hoppers && n.danger.has(to);
+                let test = test_all || t.has_hoppers && n.danger.has(to);
                 self.push(n, mv, test, out);
+            }
+        }
+    }
+
+    /// The rules that decide before the pieces move, out of the generator's hot path:
+    /// true when no other move is legal. A bare king ends the game (Fairy-Stockfish
+    /// lists no move, and its perft counts none); with `mustDrop`, a side holding a
+    /// piece that has a legal drop must drop (the drops of `n.part` are emitted). Out of
+    /// line, so that the generator's frame does not carry a second move list.
+    #[inline(never)]
+    fn special_first(&self, n: &Node<B>, out: &mut Moves) -> bool {
+        let r = &self.t.rules;
+        if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
+            return true;
+        }
+        if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
+            return false;
+        }
+        let all = Node { part: Part::All, noisy_only: false, ..*n };
+        let mut drops = Moves::new();
+        self.drop_moves(&all, &mut drops);
+        if drops.is_empty() {
+            return false;
+        }
+        if n.part != Part::Noisy {
+            for &mv in drops.iter() {
+                if out.len() < MAX_MOVES {
+                    out.push(mv);
+                }
+            }
+        }
+        true
+    }
+
+    /// The moves of the rules that add to the pieces' own: Sittuyin promotions and
+    /// Cambodian first moves.
+    #[inline(never)]
+    fn special_moves(&self, n: &Node<B>, out: &mut Moves) {
+        let r = &self.t.rules;
+        if r.sittuyin_promotion && n.part != Part::Quiet {
+            self.sittuyin_promotions(n, out);
+        }
+        if r.cambodian_moves && !self.gates[n.us].is_empty() {
+            self.cambodian_moves(n, out);
+        }
+    }
+
+    /// Cambodian first moves of the pieces still on their gates: the king's leap (a
+    /// knight's leap onto the rank one step ahead, to an empty square, not out of
+    /// check) and the fers's two steps straight ahead (onto an empty or enemy square).
+    fn cambodian_moves(&self, n: &Node<B>, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        let fwd: isize = if n.us == 0 { 1 } else { -1 };
+        let at = |sq: usize, dx: isize, dy: isize| -> Option<usize> {
+            let x = (sq % r.files) as isize + dx;
+            let y = (sq / r.files) as isize + dy;
+            (x >= 0 && y >= 0 && (x as usize) < r.files && (y as usize) < r.ranks)
+                .then(|| r.square(x as usize, y as usize))
+        };
+        for from in squares(self.gates[n.us] & self.by_color[n.us]) {
+            let ty = self.type_on(from);
+            let base = Move(0).with_pickup(from);
+            if r.pieces[ty].royal {
+                if n.in_check {
+                    continue;
+                }
+                for dx in [-2, 2] {
+                    if let Some(to) = at(from, dx, fwd)
+                        && !n.occ.has(to)
+                    {
+                        self.push(n, base.with_drop(to, ty), true, out);
+                    }
+                }
+            } else if r.pieces[ty].name == "fers"
+                && let Some(to) = at(from, 0, 2 * fwd)
+                && !self.by_color[n.us].has(to)
+            {
+                let mut mv = base;
+                if n.enemy.has(to) {
+                    mv = mv.with_pickup(to).with(F_CAPTURE);
+                    if r.captures_to_hand {
+                        mv = mv.with_hand(STORE, self.hand_type_of(to));
+                    }
+                }
+                self.push(n, mv.with_drop(to, ty), true, out);
+            }
+        }
+    }
+
+    /// Sittuyin promotions: a pawn (any, when it is the side's only one; else one on a
+    /// long diagonal in the opponent's half) becomes a promotion type in place or on an
+    /// empty square that type attacks, within the promotion limit, where the new piece
+    /// attacks no enemy piece, and without giving check.
+    #[inline(never)]
+    fn sittuyin_promotions(&self, n: &Node<B>, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        let Some(pawn) = r.pieces.iter().position(|p| p.pawn) else { return };
+        let mut pawns = self.pieces(pawn, n.us);
+        if pawns.count() > 1 {
+            pawns &= t.sittuyin_zone[n.us];
+        }
+        for from in squares(pawns) {
+            for &pt in &r.promotion_types[n.us] {
+                if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
+                    && self.pieces(pt, n.us).count() >= limit
+                {
+                    continue;
+                }
+                let (_, attacks) = self.reach(pt, n.us, from, n.occ, t.all);
+                for to in squares((attacks & !n.occ) | B::bit(from)) {
+                    // The new piece may not attack an enemy piece from its square.
+                    let occ = (n.occ & !B::bit(from)) | B::bit(to);
+                    if !(self.reach(pt, n.us, to, occ, t.all).1 & n.enemy).is_empty() {
+                        continue;
+                    }
+                    let mv = Move(0).with_pickup(from).with_drop(to, pawn).with_drop0_type(pt);
+                    if !self.gives_check(mv) {
+                        self.push(n, mv, true, out);
+                    }
+                }
             }
         }
     }

@@ -271,7 +271,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 s.push('/');
             }
         }
-        if r.drops || r.gating {
+        if r.drops || r.seirawan_gating {
             s.push('[');
             for c in 0..2 {
                 for ty in (0..t.ntypes).rev() {

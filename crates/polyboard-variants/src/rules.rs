@@ -50,6 +50,17 @@ pub enum Value {
     Draw,
 }
 
+impl Value {
+    /// The same result seen from the other side.
+    pub fn reversed(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+        }
+    }
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -135,8 +146,36 @@ pub struct Rules {
     /// Fairy-Stockfish (and so in its perft counts) the drop is generated and the rule
     /// is a game end, not a filter on the moves.
     pub pawn_drop_mate_illegal: bool,
-    /// Unmoved back-rank pieces may gate a piece from hand (Seirawan).
+    /// Unmoved pieces keep a gate on their square (`gating`): for Seirawan gating or
+    /// Cambodian first moves.
     pub gating: bool,
+    /// A piece leaving its gate may put a piece from the hand there (`seirawanGating`).
+    pub seirawan_gating: bool,
+    /// Cambodian first moves (`cambodianMoves`, Fairy-Stockfish 11.1's rules): a king on
+    /// its gate, not in check, may leap like a knight to an empty square of the rank one
+    /// step ahead; a fers on its gate may leap two squares straight ahead (capturing
+    /// there too).
+    pub cambodian_moves: bool,
+    /// While the side to move holds pieces and one of its drops is legal, it must drop
+    /// (`mustDrop`: Sittuyin's setup phase).
+    pub must_drop: bool,
+    /// Rooks are dropped on the side's first rank only (`sittuyinRookDrop`).
+    pub sittuyin_rook_drop: bool,
+    /// Sittuyin promotion (`sittuyinPromotion`): a pawn becomes one of the promotion
+    /// types in place or by one of that type's moves to an empty square, when the limit
+    /// allows; with more than one pawn, only a pawn on one of the long diagonals in the
+    /// opponent's half. The new piece may not attack an enemy piece, and the move may not
+    /// give check. Regular promotion stays off.
+    pub sittuyin_promotion: bool,
+    /// Shatar's mate rules (`shatarMateRule`): a mate given by knights alone loses for
+    /// the mating side, and a mate whose unbroken series of checks holds no check by a
+    /// knight, rook or bers (a shak) is a draw.
+    pub shatar_mate_rule: bool,
+    /// The result for the side to move when it has nothing but royal pieces
+    /// (`bareKingValue`); with `bare_king_move`, the result when the opponent has.
+    pub bare_king_value: Option<Value>,
+    /// The bare side may still move once (`bareKingMove`): the rule looks at the opponent.
+    pub bare_king_move: bool,
     /// Kings may not face each other on an open file (xiangqi).
     pub flying_general: bool,
     /// The soldier's sideways steps start at this rank (0-based, relative).
@@ -203,6 +242,12 @@ impl Rules {
     pub fn all_squares(&self) -> u128 {
         let n = self.files * self.ranks;
         if n == 128 { u128::MAX } else { (1u128 << n) - 1 }
+    }
+
+    /// True for the types whose check is a shak under Shatar's mate rule: Fairy-Stockfish's
+    /// knight, rook and bers.
+    pub fn is_shak_type(&self, ty: usize) -> bool {
+        matches!(self.pieces[ty].name.as_str(), "knight" | "rook" | "bers")
     }
 
     /// The type with this lowercase letter (not the promoted ones).
@@ -373,6 +418,13 @@ const KNOWN: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "gating",
     "seirawanGating",
+    "cambodianMoves",
+    "mustDrop",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "shatarMateRule",
+    "bareKingValue",
+    "bareKingMove",
     "flyingGeneral",
     "soldierPromotionRank",
     "checkCounting",
@@ -571,6 +623,14 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         immobility_illegal: false,
         pawn_drop_mate_illegal: false,
         gating: false,
+        seirawan_gating: false,
+        cambodian_moves: false,
+        must_drop: false,
+        sittuyin_rook_drop: false,
+        sittuyin_promotion: false,
+        shatar_mate_rule: false,
+        bare_king_value: None,
+        bare_king_move: false,
         flying_general: false,
         soldier_promotion_rank: 0,
         mobility: Vec::new(),
@@ -600,7 +660,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         .collect();
     r.promotion_types = [default_promo.clone(), default_promo];
     let mut promoted: Vec<(usize, usize, &Entry)> = Vec::new();
-    let mut seirawan = false;
+    let mut promotion_rank: Option<usize> = None;
+    let mut promotion_regions: [Option<u128>; 2] = [None, None];
     let mut extinction_value: Option<Value> = None;
     let mut extinction_types: Vec<usize> = Vec::new();
     let mut mobility_entries: Vec<&Entry> = Vec::new();
@@ -646,12 +707,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         let count = || v.parse::<u32>().map_err(|_| fail(e, format!("'{v}' is not a number")));
         match e.key.as_str() {
             "startFen" => r.start_fen = v.to_string(),
-            "promotionRank" => {
-                let k = rank()?;
-                r.promotion_region = [r.ranks_from(k, 0), r.ranks_from(k, 1)];
-            }
-            "promotionRegionWhite" => r.promotion_region[0] = region()?,
-            "promotionRegionBlack" => r.promotion_region[1] = region()?,
+            "promotionRank" => promotion_rank = Some(rank()?),
+            "promotionRegionWhite" => promotion_regions[0] = Some(region()?),
+            "promotionRegionBlack" => promotion_regions[1] = Some(region()?),
             "promotionPieceTypes" => {
                 let s = piece_set()?;
                 r.promotion_types = [s.clone(), s];
@@ -721,7 +779,14 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "immobilityIllegal" => r.immobility_illegal = boolean()?,
             "shogiPawnDropMateIllegal" => r.pawn_drop_mate_illegal = boolean()?,
             "gating" => r.gating = boolean()?,
-            "seirawanGating" => seirawan = boolean()?,
+            "seirawanGating" => r.seirawan_gating = boolean()?,
+            "cambodianMoves" => r.cambodian_moves = boolean()?,
+            "mustDrop" => r.must_drop = boolean()?,
+            "sittuyinRookDrop" => r.sittuyin_rook_drop = boolean()?,
+            "sittuyinPromotion" => r.sittuyin_promotion = boolean()?,
+            "shatarMateRule" => r.shatar_mate_rule = boolean()?,
+            "bareKingValue" => r.bare_king_value = if v == "none" { None } else { Some(value()?) },
+            "bareKingMove" => r.bare_king_move = boolean()?,
             "flyingGeneral" => r.flying_general = boolean()?,
             "soldierPromotionRank" => r.soldier_promotion_rank = rank()?,
             "checkCounting" => r.check_counting = boolean()?,
@@ -752,16 +817,33 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             _ => return Err(fail(e, "unsupported key".into())),
         }
     }
-    if seirawan && !r.gating {
-        let e = entries.iter().rev().find(|e| e.key == "seirawanGating").cloned();
-        if let Some(e) = e {
-            return Err(fail(&e, "seirawanGating needs gating = true".into()));
+    // Fairy-Stockfish 11.1 promotes a pawn on exactly `promotionRank` when promotion is
+    // mandatory (a pawn cannot pass it unpromoted; `promotionRank = 1` switches regular
+    // promotion off, as Sittuyin does), and anywhere from it on otherwise.
+    if let Some(k) = promotion_rank {
+        r.promotion_region = if r.mandatory_pawn_promotion {
+            [r.rank_mask(rel(ranks, k, 0)), r.rank_mask(rel(ranks, k, 1))]
+        } else {
+            [r.ranks_from(k, 0), r.ranks_from(k, 1)]
+        };
+    }
+    for (c, m) in promotion_regions.into_iter().enumerate() {
+        if let Some(m) = m {
+            r.promotion_region[c] = m;
         }
     }
-    if r.gating && !seirawan {
+    for (flag, key) in [(r.seirawan_gating, "seirawanGating"), (r.cambodian_moves, "cambodianMoves")] {
+        if flag && !r.gating {
+            let e = entries.iter().rev().find(|e| e.key == key).cloned();
+            if let Some(e) = e {
+                return Err(fail(&e, format!("{key} needs gating = true")));
+            }
+        }
+    }
+    if r.gating && !r.seirawan_gating && !r.cambodian_moves {
         let e = entries.iter().rev().find(|e| e.key == "gating").cloned();
         if let Some(e) = e {
-            return Err(fail(&e, "gating is supported with seirawanGating = true only".into()));
+            return Err(fail(&e, "gating is supported with seirawanGating or cambodianMoves = true only".into()));
         }
     }
     r.extinction = extinction_value.map(|v| (v, extinction_types));

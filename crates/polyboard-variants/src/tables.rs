@@ -85,6 +85,13 @@ pub struct Tables<B: Bits> {
     pub(crate) file_masks: Vec<B>,
     pub(crate) rank_masks: Vec<B>,
     pub(crate) all: B,
+    /// Per colour: where a pawn may take a Sittuyin promotion when the side has more
+    /// than one: the long diagonals from the corners of its first rank, in the
+    /// opponent's half.
+    pub(crate) sittuyin_zone: [B; 2],
+    /// The variant has a rule the generator handles out of line: a bare-king rule,
+    /// `mustDrop`, Sittuyin promotions or Cambodian first moves.
+    pub(crate) special_rules: bool,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
     /// Types with leap captures, and with lame leaps.
@@ -312,6 +319,26 @@ impl<B: Bits> Tables<B> {
         let file_masks = (0..files).map(|f| B::from_u128((0..ranks).fold(0, |m, r| m | b128(r * files + f)))).collect();
         let rank_masks = (0..ranks).map(|r| B::from_u128(rules.rank_mask(r))).collect();
         let keys = keys(nsq);
+        // Sittuyin's promotion squares: the diagonals from the two corners of the side's
+        // first rank (Fairy-Stockfish's bishop rays from them), beyond the middle rank
+        // (0-based relative rank above (ranks - 2) / 2).
+        let sittuyin_zone = [0usize, 1].map(|c| {
+            let rel = |y: usize| if c == 0 { y } else { ranks - 1 - y };
+            let first = rel(0) as i32;
+            let up = if c == 0 { 1 } else { -1 };
+            let mut m = 0u128;
+            for (x0, dx) in [(0i32, 1i32), (files as i32 - 1, -1)] {
+                let (mut x, mut y) = (x0 + dx, first + up);
+                while let Some(sq) = at(x, y) {
+                    if rel(y as usize) > (ranks.saturating_sub(2)) / 2 {
+                        m |= b128(sq);
+                    }
+                    x += dx;
+                    y += up;
+                }
+            }
+            B::from_u128(m)
+        });
         let leap_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| rev_leap[ty * 2 * nsq + i] != 0)).collect();
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         let line_types = [0, 1].map(|c: usize| {
@@ -350,6 +377,11 @@ impl<B: Bits> Tables<B> {
             file_masks,
             rank_masks,
             all: B::from_u128(all),
+            sittuyin_zone,
+            special_rules: rules.bare_king_value.is_some()
+                || rules.must_drop
+                || rules.sittuyin_promotion
+                || rules.cambodian_moves,
             has_hoppers,
             has_lame,
             keys,

@@ -115,7 +115,7 @@ impl<'a, B: Bits> Board<'a, B> {
             },
         };
         let fullmove = 1 + ply.saturating_sub(side) / 2;
-        let holdings = if r.drops || r.gating { format!("[{hand}]") } else { String::new() };
+        let holdings = if r.drops || r.seirawan_gating { format!("[{hand}]") } else { String::new() };
         let fen = format!("{board}{holdings} {} - - 0 {fullmove}", if side == 0 { 'w' } else { 'b' });
         Board::from_fen(t, &fen).map_err(|e| SfenError { field: if e.field == 1 { 1 } else { 0 }, reason: e.reason })
     }

@@ -1,5 +1,6 @@
 //! Every line of the variant perft table (Fairy-Stockfish / Sjaak II / Stockfish /
-//! python-chess counts) and python-chess's crazyhouse set. Counts up to
+//! python-chess counts), python-chess's crazyhouse set, and Fairy-Stockfish 11.1's
+//! counts of random-game positions in cambodian, sittuyin and shatar. Counts up to
 //! `QUICK_NODES` run by default; the deeper ones are `#[ignore]`d.
 
 use polyboard_variants::suite::{self, SuiteCase};
@@ -9,6 +10,10 @@ const QUICK_NODES: u64 = 300_000;
 
 fn table() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/variant-perft.txt")).unwrap()
+}
+
+fn random_positions() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/variant3-random.txt")).unwrap()
 }
 
 fn crazyhouse_set() -> Vec<SuiteCase> {
@@ -52,6 +57,19 @@ fn run(cases: &[SuiteCase], min: u64, max: u64) -> Vec<String> {
 #[test]
 fn variant_table_shallow() {
     let fails = run(&table(), 0, QUICK_NODES);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+fn random_positions_shallow() {
+    let fails = run(&random_positions(), 0, QUICK_NODES);
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+#[ignore]
+fn random_positions_deep() {
+    let fails = run(&random_positions(), QUICK_NODES + 1, u64::MAX);
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
 
