@@ -187,8 +187,8 @@ where
 
     /// Pawns are found in `view` on their two attacking squares; the other pieces come
     /// from the lists (a piece gone from the view can only be a pawn or one of the
-    /// king's own side).
-    #[inline(always)]
+    /// king's own side). Out of line: inlined at every king step, it was slower.
+    #[inline(never)]
     fn attacked<const W: bool>(&self, kings: &[u8; 2], view: impl Fn(u8) -> u8 + Copy, t: u8) -> bool {
         let them = if W { 1 } else { 0 };
         self.attackers_by(them, kings[them], view, t, |_| true)
