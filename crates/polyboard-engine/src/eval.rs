@@ -606,10 +606,11 @@ fn pawn_structure(
         if own & adjacent != 0 && own & support == 0 && stop < 64 && pawn_att[them] & (1u64 << stop) != 0 {
             acc += w.backward;
         }
-        if front_span(color, sq) & pawns[them] == 0 && (own & file & front_span(color, sq)) == 0 {
+        let front = front_span(color, sq);
+        if front & pawns[them] == 0 && (own & file & front) == 0 {
             acc += w.passed[rr];
             if stop < 64 {
-                let path = front_span(color, sq) & file;
+                let path = front & file;
                 if path & occ == 0 && enemy_att & (1u64 << stop) == 0 {
                     acc += w.passed_free[rr];
                 }
