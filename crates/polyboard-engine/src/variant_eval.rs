@@ -290,21 +290,20 @@ impl Derived {
         let mobile = r.pieces.iter().map(|p| !p.royal && !p.pawn && !p.shogi_pawn && p.name != "soldier").collect();
         let chess_pawn = if r.drops { None } else { r.pieces.iter().position(|p| p.pawn) };
         let files = r.files;
-        let file_mask = |f: usize| (0..r.ranks).fold(0u128, |m, k| m | 1u128 << (k * files + f));
         let mut adjacent_files = vec![0u128; nsq];
         let mut front_file = vec![0u128; 2 * nsq];
         let mut front_span = vec![0u128; 2 * nsq];
         let mut passed = vec![(0, 0); 2 * nsq];
         for sq in 0..nsq {
             let (f, k) = (sq % files, sq / files);
-            let adj = if f > 0 { file_mask(f - 1) } else { 0 } | if f + 1 < files { file_mask(f + 1) } else { 0 };
+            let adj = if f > 0 { r.file_mask(f - 1) } else { 0 } | if f + 1 < files { r.file_mask(f + 1) } else { 0 };
             adjacent_files[sq] = adj;
             for c in 0..2 {
                 let ahead = (0..r.ranks)
                     .filter(|&k2| if c == 0 { k2 > k } else { k2 < k })
                     .fold(0u128, |m, k2| m | r.rank_mask(k2));
-                front_file[c * nsq + sq] = ahead & file_mask(f);
-                front_span[c * nsq + sq] = ahead & (file_mask(f) | adj);
+                front_file[c * nsq + sq] = ahead & r.file_mask(f);
+                front_span[c * nsq + sq] = ahead & (r.file_mask(f) | adj);
                 let d2 = advance(r, c, sq).powi(2);
                 passed[c * nsq + sq] = (
                     PASSED_MG + (PASSED_MG_ADVANCE * d2).round() as i32,

@@ -58,8 +58,6 @@ struct Node<B> {
     danger: B,
     /// Which moves to emit.
     part: Part,
-    /// Only captures and promotions (`part` is [`Part::Noisy`]).
-    noisy_only: bool,
 }
 
 /// Which legal moves a generation call emits: all of them, or one side of the split
@@ -329,6 +327,17 @@ impl<'a, B: Bits> Board<'a, B> {
             !checkers.is_empty() && (self.shak[us] || squares(checkers).any(|s| r.is_shak_type(self.type_on(s))));
     }
 
+    /// The pieces of both colours of the types in `mask` (bit `ty` for type `ty`).
+    #[inline(always)]
+    fn of_types(&self, mut mask: u32) -> B {
+        let mut set = B::EMPTY;
+        while mask != 0 {
+            set |= self.by_type[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+        }
+        set
+    }
+
     /// The type of the piece on the occupied square `sq`.
     #[inline(always)]
     fn type_on(&self, sq: usize) -> usize {
@@ -404,13 +413,7 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         // The pieces that attack along some line: a line without one is skipped.
-        let mut types = t.line_types[by];
-        let mut on_lines = B::EMPTY;
-        while types != 0 {
-            on_lines |= self.by_type[types.trailing_zeros() as usize];
-            types &= types - 1;
-        }
-        on_lines &= theirs;
+        let on_lines = self.of_types(t.line_types[by]) & theirs;
         if !on_lines.is_empty() {
             for line in &t.lines[by] {
                 if (t.rays[line.dir * nsq + sq] & on_lines).is_empty() {
@@ -442,7 +445,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let nsq = t.nsq;
         let Some(b) = t.first_blocker(line.dir, sq, occ) else { return false };
         if theirs.has(b) {
-            let ty = ((self.piece[b] - 1) >> 1) as usize;
+            let ty = self.type_on(b);
             if line.sliders >> ty & 1 != 0 && t.mobility[ty * 2 + by].has(sq) {
                 return true;
             }
@@ -455,7 +458,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if line.cannons != 0
             && let Some(c) = t.first_blocker(line.dir, b, occ)
             && theirs.has(c)
-            && line.cannons >> ((self.piece[c] - 1) >> 1) & 1 != 0
+            && line.cannons >> self.type_on(c) & 1 != 0
         {
             return true;
         }
@@ -463,7 +466,7 @@ impl<'a, B: Bits> Board<'a, B> {
             && t.step[line.dir * nsq + sq] as usize == b
             && let Some(g) = t.first_blocker(line.dir, b, occ)
             && theirs.has(g)
-            && line.grass >> ((self.piece[g] - 1) >> 1) & 1 != 0
+            && line.grass >> self.type_on(g) & 1 != 0
         {
             return true;
         }
@@ -485,9 +488,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 return;
             }
             let Some(b2) = t.first_blocker(dir, b1, occ) else { return };
-            if theirs.has(b2)
-                && (sliders >> ((self.piece[b2] - 1) >> 1) & 1 != 0 || limited || royal && self.royal.has(b2))
-            {
+            if theirs.has(b2) && (sliders >> self.type_on(b2) & 1 != 0 || limited || royal && self.royal.has(b2)) {
                 pins |= B::bit(b1);
             }
         };
@@ -503,16 +504,12 @@ impl<'a, B: Bits> Board<'a, B> {
         // A cannon (or grasshopper) line holding one: any piece arriving on it or
         // leaving it may make or break a screen.
         for l in &t.lines[us ^ 1] {
-            let mut hoppers = l.cannons | l.grass;
+            let hoppers = l.cannons | l.grass;
             if hoppers == 0 {
                 continue;
             }
             let ray = t.rays[l.dir * t.nsq + k];
-            let mut on = B::EMPTY;
-            while hoppers != 0 {
-                on |= self.by_type[hoppers.trailing_zeros() as usize];
-                hoppers &= hoppers - 1;
-            }
+            let on = self.of_types(hoppers);
             if !(ray & on & theirs).is_empty() {
                 pins |= ray;
             }
@@ -639,8 +636,7 @@ impl<'a, B: Bits> Board<'a, B> {
         for k in squares(kings) {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
-        let noisy_only = part == Part::Noisy;
-        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part, noisy_only };
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
         if t.special_rules && self.special_first(&n, out) {
             return;
         }
@@ -654,7 +650,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.special_rules {
             self.special_moves(&n, out);
         }
-        if noisy_only {
+        if part == Part::Noisy {
             return;
         }
         if t.rules.castling && !in_check && !self.castle[us].is_empty() {
@@ -829,7 +825,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let (mut quiet, mut caps) = self.reach(ty, n.us, from, n.occ, enemy);
         let mob = t.mobility[tc];
         let p = &t.rules.pieces[ty];
-        if n.noisy_only {
+        if n.part == Part::Noisy {
             // Keep only the quiet moves that can promote ([`Board::push`] drops the
             // rest; this only saves their work).
             let promo = t.promo[n.us];
@@ -860,7 +856,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
-            if t.rules.double_step && !n.noisy_only && t.double[n.us].has(from) {
+            if t.rules.double_step && n.part != Part::Noisy && t.double[n.us].has(from) {
                 let s1 = t.step[fwd * nsq + from];
                 if s1 != 0xff && !n.occ.has(s1 as usize) {
                     let s2 = t.step[fwd * nsq + s1 as usize];
@@ -888,7 +884,7 @@ impl<'a, B: Bits> Board<'a, B> {
     /// The type a piece captured on `sq` becomes in the capturer's hand.
     #[inline]
     fn hand_type_of(&self, sq: usize) -> usize {
-        let ty = ((self.piece[sq] - 1) >> 1) as usize;
+        let ty = self.type_on(sq);
         let r = &self.t.rules;
         if let Some(b) = r.pieces[ty].base {
             b
@@ -1047,7 +1043,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
             return false;
         }
-        let all = Node { part: Part::All, noisy_only: false, ..*n };
+        let all = Node { part: Part::All, ..*n };
         let mut drops = Moves::new();
         self.drop_moves(&all, &mut drops);
         if drops.is_empty() {

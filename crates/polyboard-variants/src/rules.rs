@@ -238,6 +238,11 @@ impl Rules {
         ((1u128 << self.files) - 1) << (r * self.files)
     }
 
+    /// The whole file `f` (0-based).
+    pub fn file_mask(&self, f: usize) -> u128 {
+        (0..self.ranks).fold(0, |m, r| m | 1u128 << (r * self.files + f))
+    }
+
     /// Every square.
     pub fn all_squares(&self) -> u128 {
         let n = self.files * self.ranks;

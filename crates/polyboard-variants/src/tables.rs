@@ -316,7 +316,7 @@ impl<B: Bits> Tables<B> {
             }
         }
         let conv = |v: Vec<u128>| v.into_iter().map(B::from_u128).collect::<Vec<B>>();
-        let file_masks = (0..files).map(|f| B::from_u128((0..ranks).fold(0, |m, r| m | b128(r * files + f)))).collect();
+        let file_masks = (0..files).map(|f| B::from_u128(rules.file_mask(f))).collect();
         let rank_masks = (0..ranks).map(|r| B::from_u128(rules.rank_mask(r))).collect();
         let keys = keys(nsq);
         // Sittuyin's promotion squares: the diagonals from the two corners of the side's
