@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboard_engine::time::{Go, UCI_GO, USI_GO, budget, parse_go};
+use polyboard_engine::protocol::go::{Go, UCI_GO, USI_GO, parse_go};
+use polyboard_search::time::budget;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };

@@ -8,7 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboard_engine::uci::{Engine, Output};
+use polyboard_engine::protocol::{Dialect, Output, Session};
 use polyboard_variants::VariantSet;
 use std::sync::{Arc, Mutex};
 
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let variant = &names[pick as usize % names.len()];
     let text = String::from_utf8_lossy(rest);
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::sink())));
-    let mut engine = Engine::new(out);
+    let mut engine = Session::new(Dialect::Uci, out);
     engine.handle(&format!("setoption name UCI_Variant value {variant}"));
     for line in text.lines().take(64) {
         let t: Vec<&str> = line.split_whitespace().collect();

@@ -8,20 +8,18 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboard_engine::uci::Output;
-use polyboard_engine::usi::Engine;
-use polyboard_engine::variant_uci::Variants;
-use polyboard_engine::variant_usi::Protocol;
+use polyboard_engine::protocol::{Dialect, Output, Session};
+use polyboard_engine::{Engine, Notation};
 use std::sync::{Arc, Mutex, OnceLock};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-    let names = NAMES.get_or_init(|| Variants::speaking(Protocol::Usi).names());
+    let names = NAMES.get_or_init(|| Engine::with_notation(Notation::Usi).variants());
     let variant = &names[pick as usize % names.len()];
     let text = String::from_utf8_lossy(rest);
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::sink())));
-    let mut engine = Engine::new(out);
+    let mut engine = Session::new(Dialect::Usi, out);
     engine.handle(&format!("setoption name USI_Variant value {variant}"));
     for line in text.lines().take(64) {
         let t: Vec<&str> = line.split_whitespace().collect();

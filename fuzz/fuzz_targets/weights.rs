@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboard_engine::eval::Weights;
-use polyboard_engine::shogi_eval::ShogiWeights;
+use polyboard_engine::chess::eval::Weights;
+use polyboard_engine::shogi::eval::ShogiWeights;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -6,7 +6,7 @@
 //!   representations exactly. Each run's node count, best move and score must agree
 //!   with the first representation's, or the bench stops with an error.
 //! - **The quiescence share.** A second run of each search is observed by a meter
-//!   ([`polyboard_engine::meter`]) that reads the clock when a quiescence search starts
+//!   ([`polyboard_search::meter`]) that reads the clock when a quiescence search starts
 //!   from the main search and when it returns (not inside quiescence), so the share of
 //!   time is measured with two clock reads per quiescence search; the calibrated cost
 //!   of those reads is taken off. The node share comes from the search's own counts.
@@ -22,12 +22,11 @@ use crate::report;
 use polyboard_chess::repr::Ccr;
 use polyboard_chess::{Board, Move, Position, SearchBoard, with_repr};
 use polyboard_core::MoveList;
-use polyboard_engine::chess::Chess;
-use polyboard_engine::eval::ChessEval;
-use polyboard_engine::meter::{Meter, NoMeter};
-use polyboard_engine::search::STACK;
-use polyboard_engine::uci::{search_fixed, search_fixed_metered};
-use polyboard_engine::{Evaluator, NoMoves, Searchable};
+use polyboard_engine::chess::eval::ChessEval;
+use polyboard_engine::chess::{Chess, search_fixed, search_fixed_metered};
+use polyboard_search::meter::{Meter, NoMeter};
+use polyboard_search::search::STACK;
+use polyboard_search::{Evaluator, NoMoves, Searchable};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -2,6 +2,7 @@
 //! the library crates.
 
 use clap::{Parser, Subcommand};
+use polyboard_engine::protocol::Dialect;
 use std::process::ExitCode;
 
 mod bench;
@@ -32,10 +33,12 @@ enum Command {
     Encode(codec::EncodeArgs),
     /// Decode compact records (stdin) back into FEN lines (stdout).
     Decode(codec::DecodeArgs),
-    /// Play chess over UCI on stdin and stdout (the engine; see polyboard-engine).
+    /// Play chess and every variant over UCI on stdin and stdout (UCI_Variant).
     Uci,
-    /// Play shogi over USI on stdin and stdout (the engine; see polyboard-engine).
+    /// Play shogi and the shogi family over USI on stdin and stdout (USI_Variant).
     Usi,
+    /// Play chess and every variant over XBoard (CECP v2) on stdin and stdout.
+    Xboard,
     /// List the representations of a variant, one name a line, fastest first.
     Reprs {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
@@ -62,11 +65,15 @@ fn main() -> ExitCode {
         Command::Encode(args) => codec::encode(args),
         Command::Decode(args) => codec::decode(args),
         Command::Uci => {
-            polyboard_engine::uci::run();
+            polyboard_engine::protocol::run(Dialect::Uci);
             ExitCode::SUCCESS
         }
         Command::Usi => {
-            polyboard_engine::usi::run();
+            polyboard_engine::protocol::run(Dialect::Usi);
+            ExitCode::SUCCESS
+        }
+        Command::Xboard => {
+            polyboard_engine::protocol::run(Dialect::Xboard);
             ExitCode::SUCCESS
         }
         Command::Reprs { variant, variants: file } => match variant.as_str() {

@@ -3,9 +3,8 @@
 
 use polyboard_chess::Position;
 use polyboard_chess::with_repr;
-use polyboard_engine::chess::names;
-use polyboard_engine::search::{Outcome, STACK};
-use polyboard_engine::uci::{BENCH_FENS, search_fixed};
+use polyboard_engine::chess::{BENCH_FENS, names, search_fixed};
+use polyboard_search::search::{Outcome, STACK};
 
 /// Positions with castling both ways, en passant, promotions (under-promotions too),
 /// checks, a Chess960 start and a pawn endgame.

@@ -290,3 +290,11 @@ pub const fn dead_ranks(kind: Kind) -> usize {
         _ => 0,
     }
 }
+
+impl polyboard_core::SearchMove for Move {
+    /// The packed 16 bits: a legal move never has from == to == 0, so never 0.
+    #[inline(always)]
+    fn key(self) -> u32 {
+        self.0 as u32
+    }
+}

@@ -164,3 +164,25 @@ mod tests {
         assert!(p.is_promotion());
     }
 }
+
+impl polyboard_core::SearchMove for Move {
+    /// Unique among a position's legal moves and never 0 (see the comment inside).
+    #[inline(always)]
+    fn key(self) -> u32 {
+        // Unique among a position's legal moves: origin (or "drop"), target, the type
+        // landing there, castling, and the gated piece with where it is gated. Bit 31
+        // keeps it from 0.
+        // Read straight from the packed bits (see polyboard_variants::moves): pickup 0
+        // at 12, drop 0's square and type at 26 (11 bits), castling at 7; a drop has no
+        // pickup, so its origin bits are 0 and "drop" is bit 7 of the origin.
+        let m = self.0;
+        let drop = (m & 3 == 0 && m & 12 != 0) as u32;
+        let from = ((m >> 12) & 127) as u32 | drop << 7;
+        let mut k = from | (((m >> 26) & 0x7ff) as u32) << 8 | (((m >> 7) & 1) as u32) << 19;
+        if self.is_gating() {
+            let (gsq, gty) = self.drop(self.drops() - 1);
+            k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
+        }
+        k | 1 << 31
+    }
+}

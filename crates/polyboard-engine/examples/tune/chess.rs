@@ -24,8 +24,8 @@
 //! printed after every round and says whether the new weights are better.
 
 use polyboard_chess::{Color, PieceSets, Position};
-use polyboard_engine::eval::{Weights, evaluate};
-use polyboard_engine::texel::{error, fit_k};
+use polyboard_engine::chess::eval::{Weights, evaluate};
+use polyboard_search::texel::{error, fit_k};
 
 /// How far a weight moves to measure its coefficient (large, so that the integer
 /// divisions of the phase blend and the scaling do not hide it).

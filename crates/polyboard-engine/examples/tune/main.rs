@@ -24,7 +24,7 @@
 //! `crates/polyboard-engine/src/weights.txt` (keeping its two comment lines).
 //!
 //! Shogi (`--variant shogi`): the evaluation is linear in its weights, so each
-//! position is read once into its feature counts; the search is `polyboard_engine::texel`'s
+//! position is read once into its feature counts; the search is `polyboard_search::texel`'s
 //! local search: each weight in turn moves by `+step` or `-step` while the error
 //! falls, pass after pass, the step (`--step`, default 16) halving when a pass moves
 //! nothing, until a pass at step 1 moves nothing or `--passes` is reached. It starts
@@ -40,10 +40,10 @@
 
 mod chess;
 
-use polyboard_engine::eval::Weights;
+use polyboard_engine::chess::eval::Weights;
 use polyboard_engine::shogi::Shogi;
-use polyboard_engine::shogi_eval::{ENTER, ShogiWeights, features};
-use polyboard_engine::texel::{error, fit_k, local_search};
+use polyboard_engine::shogi::eval::{ENTER, ShogiWeights, features};
+use polyboard_search::texel::{error, fit_k, local_search};
 use polyboard_shogi::ShogiBoard;
 use polyboard_shogi::repr::FastBoard;
 

@@ -2,9 +2,10 @@
 //! [`polyboard_variants::Board`]s (copy-make: making a move pushes a copy and plays the
 //! move on it, unmaking pops) with the check flags of the game so far.
 //!
-//! - A variant's tables and its derived evaluation ([`Data`]) are built once when the
-//!   variant is chosen and live for the rest of the process (`Box::leak`): a board
-//!   borrows its tables, and the search needs `'static` positions. [`Loaded::new`] keeps
+//! - A variant's tables (a [`polyboard_variants::Variant`]) and its derived evaluation
+//!   ([`eval::Derived`]) are built once when the variant is chosen and live for the
+//!   rest of the process (`Box::leak`): a board borrows its tables, and the search
+//!   needs `'static` positions. [`Built::new`] keeps
 //!   every variant built in a process-wide list, so choosing one again costs nothing
 //!   and the memory held grows only with the number of distinct definitions loaded.
 //! - Game ends: checkmate and stalemate score as the variant says (`checkmateValue`,
@@ -16,110 +17,70 @@
 //!   `perpetualCheckIllegal` (xiangqi, shogi) the side that gave check with every one of
 //!   its moves through the repetition loses.
 //! - The search's move lists hold [`MAX_MOVES`] moves, as the generator's.
+//! - [`game`]: a variant game as the engine's front ends play it.
 
-use crate::variant_eval::{Derived, VariantEval, material};
-use crate::{Checks, MATE_BOUND, MoveText, NoMoves, SearchMove, Searchable};
+pub mod catalog;
+pub mod eval;
+pub(crate) mod game;
+
+use eval::{Derived, evaluate, material};
 use polyboard_core::MoveList;
+use polyboard_search::{Checks, Evaluator, MATE_BOUND, MoveText, NoMoves, Searchable};
 use polyboard_variants::bits::Bits;
 use polyboard_variants::board::{MAX_MOVES, Part};
 use polyboard_variants::rules::Value;
-use polyboard_variants::{Board, Move, Moves, Rules, Tables, VariantError};
+use polyboard_variants::{Board, Move, Moves, Rules, Tables, Variant, VariantError, with_tables};
 use std::sync::{Mutex, OnceLock};
 
-/// A variant's tables and its derived evaluation.
-#[derive(Debug)]
-pub struct Data<B: Bits> {
-    /// The move generator's tables (and the rules).
-    pub tables: Tables<B>,
+/// A variant ready to search: polyboard-variants' [`Variant`] (its tables, on the
+/// narrowest bitboard that holds the board) and the evaluation's tables derived from
+/// its rules, both kept for the rest of the process.
+#[derive(Clone, Copy)]
+pub struct Built {
+    /// The move generator's tables and the rules.
+    pub variant: &'static Variant,
     /// The evaluation's tables.
-    pub derived: Derived,
-}
-
-/// A variant ready to search, on the narrowest bitboard that holds its board.
-#[derive(Clone, Copy, Debug)]
-pub enum Loaded {
-    /// Up to 64 squares.
-    Narrow(&'static Data<u64>),
-    /// 65 to 128 squares.
-    Wide(&'static Data<u128>),
-}
-
-/// Runs `$body` with `$d` bound to the variant's `&'static Data<u64>` or
-/// `&'static Data<u128>`.
-#[macro_export]
-macro_rules! with_data {
-    ($v:expr, $d:ident => $body:expr) => {
-        match $v {
-            $crate::variant::Loaded::Narrow($d) => $body,
-            $crate::variant::Loaded::Wide($d) => $body,
-        }
-    };
-}
-
-fn leak<B: Bits>(rules: Rules) -> Result<&'static Data<B>, VariantError> {
-    let derived = Derived::new(&rules);
-    let mut data = Box::new(Data { tables: Tables::new(rules), derived });
-    let start = Board::from_fen(&data.tables, &data.tables.rules.start_fen).map_err(|e| VariantError {
-        source: "variants".into(),
-        line: 0,
-        key: format!("{} startFen", data.tables.rules.name),
-        reason: e.to_string(),
-    })?;
-    let total = material(&start, &data.derived, 0) + material(&start, &data.derived, 1);
-    data.derived.start_material = total / 2;
-    Ok(Box::leak(data))
+    pub derived: &'static Derived,
 }
 
 /// Every variant built in this process, by its rules (`Debug` text): building the same
 /// definition again returns the same tables, so the memory held grows with the number
 /// of distinct definitions only, however often engines are created.
-fn built() -> &'static Mutex<Vec<(String, Loaded)>> {
-    static BUILT: OnceLock<Mutex<Vec<(String, Loaded)>>> = OnceLock::new();
+fn built() -> &'static Mutex<Vec<(String, Built)>> {
+    static BUILT: OnceLock<Mutex<Vec<(String, Built)>>> = OnceLock::new();
     BUILT.get_or_init(Default::default)
 }
 
-impl Loaded {
+impl std::fmt::Debug for Built {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Built").field("variant", &self.rules().name).finish_non_exhaustive()
+    }
+}
+
+impl Built {
     /// Builds the tables and the evaluation of `rules` (kept for the process's life,
     /// once per distinct definition).
-    pub fn new(rules: Rules) -> Result<Loaded, VariantError> {
+    pub fn new(rules: Rules) -> Result<Built, VariantError> {
         let key = format!("{rules:?}");
         let mut list = built().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, l)) = list.iter().find(|(k, _)| *k == key) {
-            return Ok(*l);
+        if let Some((_, b)) = list.iter().find(|(k, _)| *k == key) {
+            return Ok(*b);
         }
-        let l = if rules.files * rules.ranks <= 64 {
-            leak(rules).map(Loaded::Narrow)
-        } else {
-            leak(rules).map(Loaded::Wide)
-        }?;
-        list.push((key, l));
-        Ok(l)
+        let mut derived = Derived::new(&rules);
+        let variant: &'static Variant = Box::leak(Box::new(Variant::new(rules)?));
+        // `Variant::new` has read the start position: it reads.
+        let total = with_tables!(variant, t => Board::from_fen(t, &t.rules.start_fen)
+            .map(|b| material(&b, &derived, 0) + material(&b, &derived, 1))
+            .unwrap_or(0));
+        derived.start_material = total / 2;
+        let b = Built { variant, derived: Box::leak(Box::new(derived)) };
+        list.push((key, b));
+        Ok(b)
     }
 
     /// The rules.
     pub fn rules(&self) -> &'static Rules {
-        with_data!(*self, d => &d.tables.rules)
-    }
-}
-
-impl SearchMove for Move {
-    #[inline(always)]
-    fn key(self) -> u32 {
-        // Unique among a position's legal moves: origin (or "drop"), target, the type
-        // landing there, castling, and the gated piece with where it is gated. Bit 31
-        // keeps it from 0.
-        // Read straight from the packed bits (see polyboard_variants::moves): pickup 0
-        // at 12, drop 0's square and type at 26 (11 bits), castling at 7; a drop has no
-        // pickup, so its origin bits are 0 and "drop" is bit 7 of the origin.
-        let m = self.0;
-        let drop = (m & 3 == 0 && m & 12 != 0) as u32;
-        let from = ((m >> 12) & 127) as u32 | drop << 7;
-        let mut k = from | (((m >> 26) & 0x7ff) as u32) << 8 | (((m >> 7) & 1) as u32) << 19;
-        if self.is_gating() {
-            let (gsq, gty) = self.drop(self.drops() - 1);
-            k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
-        }
-        k | 1 << 31
+        self.variant.rules()
     }
 }
 
@@ -128,7 +89,7 @@ impl SearchMove for Move {
 pub struct Pos<B: Bits + 'static> {
     /// The boards from the search's root to the current one (never empty).
     boards: Vec<Board<'static, B>>,
-    data: &'static Data<B>,
+    derived: &'static Derived,
     /// Whether the side to move stood in check, since the game's start.
     checks: Checks,
     /// The move that led here (a shogi pawn-drop mate loses for the dropper).
@@ -142,14 +103,13 @@ pub struct Undo {
 }
 
 impl<B: Bits> Pos<B> {
-    /// The position `board` (whose tables must be those of a [`Data`]), reached after
-    /// positions whose check flags are `before` (oldest first). The board must be one of
-    /// `data`'s tables.
-    pub fn new(data: &'static Data<B>, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
+    /// The position `board`, evaluated with `derived` (its variant's), reached after
+    /// positions whose check flags are `before` (oldest first).
+    pub fn new(derived: &'static Derived, board: Board<'static, B>, before: &[bool]) -> Pos<B> {
         let checks = Checks::new(before, board.in_check());
         let mut boards = Vec::with_capacity(256);
         boards.push(board);
-        Pos { boards, data, checks, last: None }
+        Pos { boards, derived, checks, last: None }
     }
 
     /// The board.
@@ -167,9 +127,14 @@ impl<B: Bits> Pos<B> {
         &mut self.boards[n - 1]
     }
 
-    /// The variant's tables and evaluation.
-    pub fn data(&self) -> &'static Data<B> {
-        self.data
+    /// The variant's tables (and rules).
+    pub fn tables(&self) -> &'static Tables<B> {
+        self.board().tables()
+    }
+
+    /// The variant's evaluation tables.
+    pub fn derived(&self) -> &'static Derived {
+        self.derived
     }
 
     /// All legal moves.
@@ -181,7 +146,7 @@ impl<B: Bits> Pos<B> {
 
     /// The value of the piece that `mv` moves or drops (before promotion).
     fn mover_value(&self, mv: Move) -> i32 {
-        let d = &self.data.derived;
+        let d = self.derived;
         if mv.is_drop() {
             return d.value[mv.drop(0).1];
         }
@@ -193,7 +158,7 @@ impl<B: Bits> Pos<B> {
         if !mv.is_capture() || mv.pickups() < 2 {
             return 0;
         }
-        self.board().piece_on(mv.pickup(1)).map_or(0, |(ty, _)| self.data.derived.value[ty])
+        self.board().piece_on(mv.pickup(1)).map_or(0, |(ty, _)| self.derived.value[ty])
     }
 
     /// What a promotion gains.
@@ -201,7 +166,7 @@ impl<B: Bits> Pos<B> {
         if !mv.is_promotion() {
             return 0;
         }
-        (self.data.derived.value[mv.drop(0).1] - self.mover_value(mv)).max(0)
+        (self.derived.value[mv.drop(0).1] - self.mover_value(mv)).max(0)
     }
 
     fn result(v: Value) -> NoMoves {
@@ -270,7 +235,7 @@ impl<B: Bits> Searchable for Pos<B> {
         self.board().side_to_move()
     }
     fn reversible_plies(&self) -> u32 {
-        if self.data.tables.rules.drops {
+        if self.tables().rules.drops {
             // A captured piece can come back by a drop: any position may recur.
             self.checks.plies()
         } else {
@@ -284,7 +249,7 @@ impl<B: Bits> Searchable for Pos<B> {
         self.board().outcome(false, self.last).map_or(NoMoves::Draw, Self::result)
     }
     fn repetition_score(&self, back: usize) -> i32 {
-        let r = &self.data.tables.rules;
+        let r = &self.tables().rules;
         if r.perpetual_check_illegal
             && let Some(score) = self.checks.perpetual(back)
         {
@@ -302,7 +267,7 @@ impl<B: Bits> Searchable for Pos<B> {
     fn gain(&self, mv: Move) -> i32 {
         let victim = self.victim_value(mv);
         // With captures to hand, the victim also joins our hand.
-        let hand = if self.data.tables.rules.captures_to_hand { victim } else { 0 };
+        let hand = if self.tables().rules.captures_to_hand { victim } else { 0 };
         victim + hand + self.promo_gain(mv)
     }
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
@@ -329,12 +294,12 @@ impl<B: Bits> Searchable for Pos<B> {
         (ty * 2 + self.side()) * 128 + to
     }
     fn quiet_checks(&self) -> bool {
-        !self.data.tables.rules.drops
+        !self.tables().rules.drops
     }
     fn null_move_ok(&self) -> bool {
         let b = self.board();
         let us = b.side_to_move();
-        let r = &self.data.tables.rules;
+        let r = &self.tables().rules;
         (0..r.pieces.len()).any(|ty| {
             let p = &r.pieces[ty];
             !p.royal && !p.pawn && !p.shogi_pawn && (!b.pieces(ty, us).is_empty() || b.in_hand(us, ty) > 0)
@@ -352,19 +317,28 @@ impl<B: Bits> MoveText<Pos<B>> for FsfText {
     }
 }
 
-/// The evaluation of variant positions.
-pub type Eval = VariantEval;
+/// The generic variant evaluation (see [`eval`]), the same for every variant: what
+/// it knows of a variant it derived from the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VariantEval;
+
+impl<B: Bits> Evaluator<Pos<B>> for VariantEval {
+    #[inline]
+    fn evaluate(&mut self, pos: &Pos<B>) -> i32 {
+        evaluate(pos.board(), pos.derived)
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use polyboard_search::SearchMove;
     use polyboard_variants::VariantSet;
 
     fn pos(variant: &str, fen: &str, before: &[bool]) -> Pos<u128> {
-        let Loaded::Wide(d) = Loaded::new(VariantSet::builtin().rules(variant).unwrap()).unwrap() else {
-            panic!("{variant} runs on u128")
-        };
-        Pos::new(d, Board::from_fen(&d.tables, fen).unwrap(), before)
+        let b = Built::new(VariantSet::builtin().rules(variant).unwrap()).unwrap();
+        let Variant::Wide(t) = b.variant else { panic!("{variant} runs on u128") };
+        Pos::new(b.derived, Board::from_fen(t, fen).unwrap(), before)
     }
 
     #[test]

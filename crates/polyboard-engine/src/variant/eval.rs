@@ -71,8 +71,6 @@
 //!   tables); an isolated pawn (no own pawn on a file next to it) loses `ISOLATED`, a
 //!   doubled pawn (an own pawn ahead on its file) `DOUBLED`.
 
-use crate::Evaluator;
-use crate::variant::{Data, Pos};
 use polyboard_variants::Board;
 use polyboard_variants::betza::Kind;
 use polyboard_variants::bits::{Bits, squares};
@@ -343,10 +341,6 @@ fn advance(r: &Rules, c: usize, sq: usize) -> f64 {
     (rel(rank) as f64 / target as f64).min(1.0)
 }
 
-/// The generic variant evaluation (see the module documentation).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct VariantEval;
-
 /// The non-royal material of `color`, on the board and in hand.
 pub fn material<B: Bits>(b: &Board<'_, B>, d: &Derived, color: usize) -> i32 {
     let mut m = 0;
@@ -376,15 +370,14 @@ impl KingAttack {
 /// what its pieces do to the enemy king. `pawn_attacks` are the enemy pawns' attacks
 /// (chess-like games; empty otherwise).
 fn side_score<B: Bits>(
-    pos: &Pos<B>,
-    data: &Data<B>,
+    b: &Board<'_, B>,
+    d: &Derived,
     color: usize,
     enemy_material: i32,
     pawn_attacks: B,
 ) -> (i32, KingAttack) {
-    let b = pos.board();
-    let d = &data.derived;
-    let nsq = data.tables.nsq;
+    let tables = b.tables();
+    let nsq = tables.nsq;
     let start = d.start_material.max(1);
     // The middlegame share: how much of its starting army the opponent still has.
     let mg = enemy_material.min(start);
@@ -396,7 +389,7 @@ fn side_score<B: Bits>(
     let mut zone = B::EMPTY;
     if d.chess_pawn.is_some() {
         for ty in 0..d.value.len() {
-            if data.tables.rules.pieces[ty].royal {
+            if tables.rules.pieces[ty].royal {
                 for k in squares(b.pieces(ty, color ^ 1)) {
                     zone |= B::from_u128(d.near[k]) | B::bit(k);
                 }
@@ -404,7 +397,7 @@ fn side_score<B: Bits>(
         }
     }
     for ty in 0..d.value.len() {
-        let royal = data.tables.rules.pieces[ty].royal;
+        let royal = tables.rules.pieces[ty].royal;
         let base = (ty * 2 + color) * nsq;
         let mobile = d.mobile[ty];
         for sq in squares(b.pieces(ty, color)) {
@@ -471,15 +464,15 @@ fn pawn_attacks<B: Bits>(b: &Board<'_, B>, pt: usize, color: usize) -> B {
     a
 }
 
-impl<B: Bits> Evaluator<Pos<B>> for VariantEval {
-    fn evaluate(&mut self, pos: &Pos<B>) -> i32 {
-        let data = pos.data();
-        let us = pos.board().side_to_move();
-        let (b, d) = (pos.board(), &data.derived);
+/// The score of `b` for the side to move under the derived tables `d` (see the module
+/// documentation).
+pub fn evaluate<B: Bits>(b: &Board<'_, B>, d: &Derived) -> i32 {
+    {
+        let us = b.side_to_move();
         let (m_us, m_them) = (material(b, d, us), material(b, d, us ^ 1));
         let pawns = |c: usize| d.chess_pawn.map_or(B::EMPTY, |pt| pawn_attacks(b, pt, c));
-        let (s_us, att_us) = side_score(pos, data, us, m_them, pawns(us ^ 1));
-        let (s_them, att_them) = side_score(pos, data, us ^ 1, m_us, pawns(us));
+        let (s_us, att_us) = side_score(b, d, us, m_them, pawns(us ^ 1));
+        let (s_them, att_them) = side_score(b, d, us ^ 1, m_us, pawns(us));
         // Each side's attack on the other's king counts against the king's side.
         s_us - s_them + att_us.penalty() - att_them.penalty() + TEMPO
     }
@@ -560,17 +553,17 @@ mod tests {
 
     #[test]
     fn symmetric_positions_score_the_tempo() {
-        use crate::variant::{Loaded, Pos};
-        use polyboard_variants::Board;
-        let Loaded::Wide(d) = Loaded::new(VariantSet::builtin().rules("capablanca").unwrap()).unwrap() else {
-            panic!("capablanca runs on u128")
-        };
+        use polyboard_variants::{Board, Tables};
+        let r = VariantSet::builtin().rules("capablanca").unwrap();
+        let mut d = Derived::new(&r);
+        let t = Tables::<u128>::new(r);
+        let start = Board::from_fen(&t, &t.rules.start_fen).unwrap();
+        d.start_material = (material(&start, &d, 0) + material(&start, &d, 1)) / 2;
         for fen in [
             "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
             "r1abqkbcnr/pp1ppppppp/2n7/2p7/2P7/2N7/PP1PPPPPPP/R1ABQKBCNR w KQkq - 0 3",
         ] {
-            let pos = Pos::new(d, Board::from_fen(&d.tables, fen).unwrap(), &[]);
-            assert_eq!(VariantEval.evaluate(&pos), TEMPO, "{fen}");
+            assert_eq!(evaluate(&Board::from_fen(&t, fen).unwrap(), &d), TEMPO, "{fen}");
         }
     }
 

@@ -1,22 +1,24 @@
 //! Chess as a [`Searchable`]: [`Chess`] wraps any representation that implements
 //! [`SearchBoard`], and [`polyboard_chess::with_repr!`] picks one by name.
+//!
+//! - [`eval`]: the chess evaluation, one for every representation (it reads only the
+//!   piece sets).
+//! - [`game`]: chess as the engine plays it, and the fixed-depth `bench`.
 
-use crate::{MoveText, NoMoves, SearchMove, Searchable};
+pub mod eval;
+pub mod game;
+
+pub use game::{BENCH_DEPTH, BENCH_FENS, bench, search_fixed, search_fixed_metered};
+
 use polyboard_chess::{Color, Move, MoveKind, PieceSets, Role, SearchBoard, Square};
 use polyboard_core::MoveList;
+use polyboard_search::{MoveText, NoMoves, Searchable};
 
 /// The names of the representations the engine can search, fastest first (the first
 /// is the default of the `Repr` option): every chess representation, as each answers
 /// [`SearchBoard`]. [`polyboard_chess::with_repr!`] picks one by name.
 pub fn names() -> Vec<&'static str> {
     polyboard_chess::repr::names()
-}
-
-impl SearchMove for Move {
-    #[inline(always)]
-    fn key(self) -> u32 {
-        self.to_u16() as u32
-    }
 }
 
 /// Piece values for move ordering, exchange and delta pruning (pawn .. king).

@@ -200,6 +200,39 @@ where
     (Outcome { nodes, ..outcome.0 }, outcome.1)
 }
 
+/// A one-thread search of `root` to `depth` with a fresh 16 MiB table and no history:
+/// the search whose tree is the same on every representation of a game (the chess
+/// `bench` signature and the identical-tree tests run it).
+pub fn fixed_depth<P, E, R>(root: &P, eval: &E, depth: u32, reporter: &mut R) -> Outcome<P::Move>
+where
+    P: Searchable,
+    E: Evaluator<P>,
+    R: Reporter<P::Move>,
+{
+    fixed_depth_metered(root, eval, depth, reporter, NoMeter).0
+}
+
+/// [`fixed_depth`] observed by `meter`: the same tree.
+pub fn fixed_depth_metered<P, E, R, M>(
+    root: &P,
+    eval: &E,
+    depth: u32,
+    reporter: &mut R,
+    meter: M,
+) -> (Outcome<P::Move>, M)
+where
+    P: Searchable,
+    E: Evaluator<P>,
+    R: Reporter<P::Move>,
+    M: Meter<P>,
+{
+    let tt = Table::new(16);
+    let control = Control::new(false);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let cx = Context { history: &[], limits: &limits, settings: &Settings::default(), tt: &tt, control: &control };
+    search_metered(root, eval, cx, reporter, meter)
+}
+
 /// The stack size a search thread needs (the move pickers of 128 plies, with room).
 pub const STACK: usize = 32 << 20;
 

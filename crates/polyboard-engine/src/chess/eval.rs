@@ -24,10 +24,11 @@
 //! `src/weights.txt`, which the `tune` example rewrites by Texel's method on positions
 //! labelled with game results (`scripts/texel_data.py` makes them; see the README).
 
-use crate::Evaluator;
-use crate::chess::Chess;
+use super::Chess;
 use polyboard_chess::attacks::{self, Sliders};
 use polyboard_chess::{Color, PieceSets, Role, SearchBoard};
+use polyboard_search::Evaluator;
+use polyboard_search::texel::weight_lines;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -219,13 +220,6 @@ impl Weights {
         drop(slots);
         Some(w)
     }
-}
-
-/// The integers of a weights file, one a line (blank lines and lines starting with `#`
-/// skipped); `None` when a line holds anything else. The chess and shogi weights files
-/// share this format.
-pub fn weight_lines(text: &str) -> Option<Vec<i32>> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(|l| l.parse().ok()).collect()
 }
 
 /// The weights the engine plays with: `weights.txt` (written by the tuner) when it

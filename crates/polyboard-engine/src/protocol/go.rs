@@ -1,41 +1,9 @@
-//! Time management: what a `go` command allows, and how long to think.
+//! `go`'s parameters as UCI and USI name them, read into the search's [`Limits`].
 
-use crate::frontend::clip;
-use std::time::Duration;
+use crate::game::clip;
+use polyboard_search::time::Limits;
 
-/// The limits of one search, as `go` gives them. Times in milliseconds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Time left on the clocks of white and black.
-    pub time: [Option<u64>; 2],
-    /// Increments per move of white and black.
-    pub inc: [u64; 2],
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// Exactly this long.
-    pub movetime: Option<u64>,
-    /// At most this many plies.
-    pub depth: Option<u32>,
-    /// At most about this many nodes.
-    pub nodes: Option<u64>,
-    /// Look for a mate in at most this many moves.
-    pub mate: Option<u32>,
-    /// Until `stop`.
-    pub infinite: bool,
-    /// Pondering: the clock starts at `ponderhit`.
-    pub ponder: bool,
-    /// Search only these root moves (their [`crate::SearchMove::key`]s); all when empty.
-    pub searchmoves: Vec<u32>,
-}
-
-impl Limits {
-    /// True when the search is bounded by the clock.
-    pub fn timed(&self) -> bool {
-        self.movetime.is_some() || self.time.iter().any(Option::is_some)
-    }
-}
-
-/// What a `go` parameter sets. Sides are numbered as [`crate::Searchable::side`] does:
+/// What a `go` parameter sets. Sides are numbered as [`polyboard_search::Searchable::side`] does:
 /// 0 moves first (white in chess, black, sente, in shogi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Param {
@@ -209,67 +177,10 @@ pub fn parse_go(
     (Go::Search(limits), messages)
 }
 
-/// How long a search may think: stop starting iterations after `soft`, stop at once
-/// at `hard`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Don't start another iteration after this (scaled by the search's stability).
-    pub soft: Duration,
-    /// Stop the search now.
-    pub hard: Duration,
-}
-
-/// The budget for the side `side` (0 white, 1 black), or `None` when the clock is not
-/// a limit. `overhead` is the `Move Overhead` option: time lost per move outside the
-/// engine (GUI, pipes, a loaded machine).
-///
-/// The engine plans for 30 more moves (or `movestogo`), each costing it `overhead`
-/// besides its thinking: the pool is the clock plus the increments to come less those
-/// overheads, shared evenly. The hard limit never passes the clock less twice the
-/// overhead (and 2%), nor 40% of it before the last move of a control. So when the
-/// increment does not cover the overhead, as at 1+0.01 on a loaded machine, moves
-/// become nearly free instead of draining the clock.
-pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
-    if let Some(mt) = limits.movetime {
-        let t = Duration::from_millis(mt.saturating_sub(overhead).max(1));
-        return Some(Budget { soft: t, hard: t });
-    }
-    let time = limits.time[side & 1]?;
-    let inc = limits.inc[side & 1];
-    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50) as u64;
-    let safe = time.saturating_sub(overhead.saturating_mul(2).saturating_add(time / 50));
-    let pool = time.saturating_add(inc.saturating_mul(mtg - 1)).saturating_sub(overhead.saturating_mul(mtg));
-    // num/den of x, without overflow for any clock.
-    let part = |x: u64, num: u128, den: u128| (x as u128 * num / den) as u64;
-    let share = if mtg == 1 { part(safe, 7, 10) } else { pool / mtg };
-    let cap = if mtg == 1 { part(safe, 9, 10) } else { part(safe, 2, 5) };
-    let hard = share.saturating_mul(3).min(cap).max(1);
-    let soft = share.min(hard).max(1);
-    Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sudden(time: u64, inc: u64) -> Limits {
-        Limits { time: [Some(time), Some(time)], inc: [inc, inc], ..Limits::default() }
-    }
-
-    #[test]
-    fn never_plans_past_the_clock() {
-        for time in [0, 1, 5, 20, 50, 100, 1_000, 10_000, 60_000, 3_600_000] {
-            for inc in [0, 10, 100, 1_000] {
-                for mtg in [None, Some(1), Some(2), Some(40)] {
-                    let l = Limits { movestogo: mtg, ..sudden(time, inc) };
-                    let b = budget(&l, 0, 30).unwrap();
-                    assert!(b.soft <= b.hard);
-                    let hard = b.hard.as_millis() as u64;
-                    assert!(hard <= time.saturating_sub(60).max(1), "time {time} inc {inc} mtg {mtg:?}: {hard}");
-                }
-            }
-        }
-    }
+    use polyboard_search::time::budget;
 
     fn go(line: &str, names: &[(&str, Param)], side: usize) -> (Go, Vec<String>) {
         let args: Vec<&str> = line.split_whitespace().collect();
@@ -335,22 +246,12 @@ mod tests {
     }
 
     #[test]
-    fn huge_clocks_do_not_overflow() {
+    fn huge_clocks_are_read_without_overflow() {
         let l =
             search("btime 9223372036854775807 wtime 9 binc 9223372036854775807 byoyomi 9223372036854775807", USI_GO, 0);
         // i64::MAX twice: one short of u64::MAX, no overflow.
         assert_eq!((l.time[0], l.inc[0]), (Some(u64::MAX - 1), u64::MAX - 1));
         let b = budget(&l, 0, 5000).unwrap();
         assert!(b.soft <= b.hard);
-    }
-
-    #[test]
-    fn movetime_and_untimed() {
-        let l = Limits { movetime: Some(500), ..Limits::default() };
-        assert_eq!(budget(&l, 0, 30).unwrap().hard, Duration::from_millis(470));
-        assert!(budget(&Limits { depth: Some(5), ..Limits::default() }, 0, 30).is_none());
-        // Black's clock for black.
-        let l = Limits { time: [Some(100_000), Some(1_000)], ..Limits::default() };
-        assert!(budget(&l, 1, 10).unwrap().hard < Duration::from_millis(1_000));
     }
 }

@@ -27,9 +27,16 @@
 //!   target nor leave a line to it, so they are not played to find out.
 //! - The wrapper keeps both kings' squares (the evaluation, the declaration and the
 //!   check filter read them).
+//!
+//! - [`eval`]: the shogi evaluation; [`mate`]: the df-pn tsume solver; [`game`]: shogi
+//!   as the engine plays it.
 
-use crate::{Checks, MoveText, NoMoves, SearchMove, Searchable};
+pub mod eval;
+pub(crate) mod game;
+pub mod mate;
+
 use polyboard_core::MoveList;
+use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of, square};
 use polyboard_shogi::{Color, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 use std::cell::RefCell;
@@ -37,14 +44,6 @@ use std::cell::RefCell;
 /// The capacity of the search's move lists: the most legal moves of any shogi
 /// position is 593.
 pub const LIST: usize = 600;
-
-impl SearchMove for Move {
-    #[inline(always)]
-    fn key(self) -> u32 {
-        // A legal move never has from == to == 0, so the key is never 0.
-        self.0 as u32
-    }
-}
 
 /// Piece values by kind index (0 unused; pawn .. dragon), for ordering, exchange and
 /// delta pruning. Hand-set (the usual proportions of shogi programs), not tuned.
@@ -439,7 +438,7 @@ impl<B: ShogiBoard> MoveText<Shogi<B>> for UsiText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MATE_BOUND;
+    use polyboard_search::MATE_BOUND;
     use polyboard_shogi::Position;
     use polyboard_shogi::repr::FastBoard;
 

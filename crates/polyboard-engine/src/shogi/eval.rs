@@ -28,8 +28,8 @@
 //! describes the data); `enter` and the start values are set by hand, since the
 //! training games hardly reach an entering king.
 
-use crate::Evaluator;
-use crate::shogi::{NO_KING, SEE_VALUE, Shogi, declaration_points};
+use super::{NO_KING, SEE_VALUE, Shogi, declaration_points};
+use polyboard_search::Evaluator;
 use polyboard_shogi::types::{SQUARES, file_of, rank_of, relative_rank, square};
 use polyboard_shogi::{Color, Kind, ShogiBoard};
 
@@ -143,7 +143,7 @@ impl ShogiWeights {
     /// Weights from [`ShogiWeights::to_text`]'s format (lines starting with `#` are
     /// comments); `None` unless it holds exactly one integer per weight.
     pub fn from_text(text: &str) -> Option<ShogiWeights> {
-        let values = crate::eval::weight_lines(text)?;
+        let values = polyboard_search::texel::weight_lines(text)?;
         (values.len() == WEIGHTS).then_some(ShogiWeights { values })
     }
 }

@@ -9,6 +9,13 @@
 //! each weight in turn by `+step` or `-step` while the error falls, pass after pass,
 //! halving the step when a pass moves nothing, until a pass at step 1 moves nothing.
 
+/// The integers of a weights file, one a line (blank lines and lines starting with `#`
+/// skipped); `None` when a line holds anything else. The chess and shogi weights files
+/// share this format.
+pub fn weight_lines(text: &str) -> Option<Vec<i32>> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(|l| l.parse().ok()).collect()
+}
+
 /// The mean squared error of `eval` (the first player's score of a sample under the
 /// weights `w`) against the samples' results, over `threads` threads.
 pub fn error<S: Sync, W: Sync>(

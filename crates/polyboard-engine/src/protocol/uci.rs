@@ -1,0 +1,65 @@
+//! UCI: `polyboard uci`.
+//!
+//! Commands: `uci`, `isready` (answered during a search too), `ucinewgame`,
+//! `setoption`, `position startpos|fen ... [moves ...]`, `go` (`wtime`, `btime`,
+//! `winc`, `binc`, `movestogo`, `movetime`, `depth`, `nodes`, `mate`, `infinite`,
+//! `ponder`, `searchmoves`, and `perft N`), `stop`, `ponderhit`, `quit`, plus
+//! Stockfish's `d` and `bench [depth]`.
+//!
+//! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
+//! `UCI_Chess960`, `Repr`, `UCI_Variant` and `VariantPath`. `UCI_Variant` = `chess`
+//! (the default) plays on the dedicated chess engine over the representation `Repr`;
+//! any other variant plays on polyboard-variants' generator, in Fairy-Stockfish's FEN
+//! and move text. `VariantPath` loads a `variants.ini` (Fairy-Stockfish's syntax), whose
+//! variants join the combo. `bench` is chess's whatever the variant.
+
+use super::session::Core;
+use crate::api::{HASH_MAX, MULTIPV_MAX, THREADS_MAX};
+#[cfg(feature = "chess")]
+use crate::chess::BENCH_DEPTH;
+use crate::game::clip;
+#[cfg(not(feature = "chess"))]
+const BENCH_DEPTH: u32 = 10;
+use std::time::Instant;
+
+/// `uci`: the engine's name and options.
+pub(super) fn handshake(s: &Core) {
+    let e = &s.engine;
+    let mut lines = vec![
+        format!("id name polyboard {}", env!("CARGO_PKG_VERSION")),
+        "id author the polyboard authors".to_string(),
+        format!("option name Hash type spin default 16 min 1 max {HASH_MAX}"),
+        format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+        format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
+        "option name Move Overhead type spin default 30 min 0 max 5000".to_string(),
+        "option name Clear Hash type button".to_string(),
+        "option name Ponder type check default false".to_string(),
+    ];
+    lines.extend(e.game_option_lines());
+    let names = e.variants();
+    let vars = names.iter().map(|n| format!(" var {n}")).collect::<String>();
+    lines.push(format!("option name UCI_Variant type combo default {}{vars}", names[0]));
+    lines.push("option name VariantPath type string default <empty>".to_string());
+    lines.push("uciok".to_string());
+    for l in lines {
+        s.say(&l);
+    }
+}
+
+/// `bench [depth]`: the chess bench on the representation `Repr`, and its signature.
+pub(super) fn bench(s: &Core, args: &[&str]) {
+    let depth = match args.first() {
+        None => BENCH_DEPTH,
+        Some(t) => match t.parse::<u32>() {
+            Ok(d) if (1..=30).contains(&d) => d,
+            _ => return s.info(&format!("bench: '{}' is not a depth in 1..=30", clip(t))),
+        },
+    };
+    let start = Instant::now();
+    let Some(total) = s.engine.bench(depth, &mut |l| s.say(&l)) else { return };
+    let ms = start.elapsed().as_millis().max(1);
+    s.say("\n===========================");
+    s.say(&format!("Total time (ms) : {ms}"));
+    s.say(&format!("Nodes searched  : {total}"));
+    s.say(&format!("Nodes/second    : {}", total as u128 * 1000 / ms));
+}
