@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate tests/data/status.txt: game-state detection oracle data.
 
-Run from the repository root:  python3 scripts/gen_status.py
+Run from the repository root:  python3 scripts/data/gen_status.py
 Oracle: python-chess 1.11.2 (pip install chess==1.11.2). Deterministic (fixed
 seed), so re-running produces a byte-identical file.
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Adds a stronger engine's score to Texel training positions: reads `FEN [result]`
-lines (as `scripts/texel_data.py` writes them) and writes `FEN [result] score`, with
+lines (as `scripts/tune/texel_data.py` writes them) and writes `FEN [result] score`, with
 `score` the engine's search score of the position in centipawns from White's side
 (mate scores as +/-3000). The chess tuner (`--example tune -- --lambda L`) blends it
 with the game result, as the shogi tuner does.
 
 Usage, from the repository root (heavy; niced):
 
-    nice -n 5 python3 scripts/texel_score.py --in texel.txt --out texel-scored.txt --depth 7
+    nice -n 5 python3 scripts/tune/texel_score.py --in texel.txt --out texel-scored.txt --depth 7
 
 The engine (Debian's Stockfish unless `--engine`) is driven over raw UCI, one search a
 position, with a fresh hash every 1000 positions; `--from`/`--to` select a line range so

@@ -3,7 +3,7 @@
 # representation on the five CPW positions, the two binaries interleaved, best of
 # ROUNDS runs each; prints Mnps per binary and the ratio of geometric means.
 #
-#   scripts/compare_speed.sh OLD_BINARY NEW_BINARY [REPR...]
+#   scripts/speed/compare_speed.sh OLD_BINARY NEW_BINARY [REPR...]
 set -euo pipefail
 old=$1; new=$2; shift 2
 reprs=("$@")

@@ -19,7 +19,7 @@ The file lists them interleaved (middlegame, endgame, ...), so that the first N 
 which `bench --quick` uses, mix both. Each line is `FEN ; id "mgNN-gGGG-pPPP"` (or
 `egNN...`), naming the game and the ply. python-chess 1.11.2 checks the FENs.
 
-Usage (from the repository root): python3 scripts/gen_search_positions.py
+Usage (from the repository root): python3 scripts/data/gen_search_positions.py
 """
 import os
 
@@ -27,7 +27,7 @@ import chess
 
 assert chess.__version__ == "1.11.2", "the committed data was made with python-chess 1.11.2"
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 SOURCE = os.path.join(ROOT, "tests", "data", "corpus", "selfplay.fen")
 OUT = os.path.join(ROOT, "crates", "polyboard-cli", "data", "search-positions.fen")
 START = chess.STARTING_FEN

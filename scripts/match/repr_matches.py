@@ -3,15 +3,15 @@
 (`Repr` option), the other on another, at a fixed time per move. With Threads=1 and
 the same settings both sides search identical trees, so the only difference is how
 fast each gets through them: the result is what a representation's speed is worth in
-Elo. Games are played by scripts/match.py (`play_match`): its 25 balanced openings in
+Elo. Games are played by scripts/match/match.py (`play_match`): its 25 balanced openings in
 turn, each with both colours, python-chess keeping the clocks, time forfeits, illegal
 moves and crashes counted as losses of the offender.
 
 Usage, from the repository root after `cargo build --release`, niced on a shared box:
 
-    nice -n 5 python3 scripts/repr_matches.py                       # pext-ccr and pext-mailbox10x12, 100 games each at 0.1 s a move
-    nice -n 5 python3 scripts/repr_matches.py --games 20 --movetime 0.05 --pairs pext:magic
-    nice -n 5 python3 scripts/repr_matches.py --write               # also append the results to the data file
+    nice -n 5 python3 scripts/match/repr_matches.py                       # pext-ccr and pext-mailbox10x12, 100 games each at 0.1 s a move
+    nice -n 5 python3 scripts/match/repr_matches.py --games 20 --movetime 0.05 --pairs pext:magic
+    nice -n 5 python3 scripts/match/repr_matches.py --write               # also append the results to the data file
 
 `--write` appends one line per match to crates/polyboard-cli/data/repr-matches.txt
 (tab-separated, counts from the first representation's side; the note records the
@@ -24,9 +24,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-import match  # noqa: E402  (scripts/match.py: the game loop, clocks, faults and Elo)
+import match  # noqa: E402  (scripts/match/match.py: the game loop, clocks, faults and Elo)
 
-DATA = os.path.join(os.path.dirname(__file__), "..", "crates", "polyboard-cli", "data", "repr-matches.txt")
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "crates", "polyboard-cli", "data", "repr-matches.txt")
 
 
 def load():

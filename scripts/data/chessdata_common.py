@@ -15,7 +15,7 @@ import chess
 
 PYTHON_CHESS_VERSION = "1.11.2"
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA_DIR = os.path.join(REPO_ROOT, "tests", "data")
 PERFT_DIR = os.path.join(DATA_DIR, "perft")
 

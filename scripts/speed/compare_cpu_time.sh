@@ -9,7 +9,7 @@
 # runs does not cancel and a paired median does. Prints milliseconds per position (the
 # fastest run of each binary, for scale) and the ratios (above 1: new faster).
 #
-#   ROUNDS=11 scripts/compare_cpu_time.sh OLD_BINARY NEW_BINARY [REPR...]
+#   ROUNDS=11 scripts/speed/compare_cpu_time.sh OLD_BINARY NEW_BINARY [REPR...]
 set -euo pipefail
 old=$1; new=$2; shift 2
 reprs=("$@")

@@ -3,7 +3,7 @@
 
 Usage, from the repository root (after building both binaries in release):
 
-    python3 scripts/compare_shogi_search.py OLD_BINARY NEW_BINARY [--depth 7] [--rounds 3] [--repr NAME]
+    python3 scripts/speed/compare_shogi_search.py OLD_BINARY NEW_BINARY [--depth 7] [--rounds 3] [--repr NAME]
 
 Each binary runs `polyboard usi` with one thread and a fresh 16 MiB table per position
 (`usinewgame`), `go depth N` on a fixed set of positions (the start, middlegames with

@@ -5,7 +5,7 @@
   tests/data/fen-lenient.txt  non-canonical inputs python-chess accepts anyway
   tests/data/fen-invalid.txt  inputs python-chess rejects
 
-Run from the repository root:  python3 scripts/gen_fen.py
+Run from the repository root:  python3 scripts/data/gen_fen.py
 Oracle: python-chess 1.11.2 (pip install chess==1.11.2). No randomness.
 
 fen.txt, TAB-separated, 5 columns:

@@ -5,12 +5,12 @@ Fairy-Stockfish as a Python module: `pip install pyffish`; the Debian fairy-stoc
 11.1 predates custom pieces). Writes custom-variant.perft beside the ini, in the
 python-chess .perft form (id / epd / perft lines).
 
-usage: scripts/variants_custom_perft.py [MAX_DEPTH]
+usage: scripts/data/variants_custom_perft.py [MAX_DEPTH]
 """
 import os, sys
 import pyffish as sf
 
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "polyboard-variants", "tests", "data")
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "crates", "polyboard-variants", "tests", "data")
 VARIANT = "betzatest"
 
 def perft(fen, moves, depth):

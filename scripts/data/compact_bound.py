@@ -19,7 +19,7 @@ Kings are otherwise placed like any other piece. The count is summed over the si
 move, the castling and en passant classes and the army pairs. The Rust test
 `enumeration_size_matches_the_script` asserts the number printed here.
 
-Usage: python3 scripts/compact_bound.py   (under a second)
+Usage: python3 scripts/data/compact_bound.py   (under a second)
 """
 from collections import defaultdict
 from math import comb, factorial, log2

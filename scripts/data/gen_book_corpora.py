@@ -20,7 +20,7 @@ square); the first occurrence is kept with its clocks. Files are written in game
 order, one FEN a line. Engine node counts are deterministic with one thread, so the
 same engine build gives the same files.
 
-Usage: python3 scripts/gen_book_corpora.py [GAMES]   (default 300)
+Usage: python3 scripts/data/gen_book_corpora.py [GAMES]   (default 300)
 """
 import os
 import random
@@ -33,7 +33,7 @@ assert chess.__version__ == "1.11.2", "the committed data was made with python-c
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 300
 ENGINE = "/usr/games/stockfish"
-DIR = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "corpus")
+DIR = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "data", "corpus")
 OPENING_PLIES = 20
 RANDOM_PLIES = 10
 ENDGAME_PIECES = 10

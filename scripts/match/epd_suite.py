@@ -3,7 +3,7 @@
 
 Usage, from the repository root (after `cargo build --release`):
 
-    nice -n 10 python3 scripts/epd_suite.py tests/data/tactics/wac-normalized.epd \
+    nice -n 10 python3 scripts/match/epd_suite.py tests/data/tactics/wac-normalized.epd \
         --time 0.5 --threads 1 [--engine target/release/polyboard] [--option Repr=pext]
 
 `--nodes N` searches a fixed node count instead (the same result on any machine load).

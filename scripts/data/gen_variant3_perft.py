@@ -9,13 +9,13 @@ own legal move list (sorted), so the lines exercise what the start positions do 
 Cambodian gates after captures, Sittuyin's promotions after the setup phase, Shatar's
 bers promotions. A game that ends (no legal move) stops early.
 
-usage: scripts/gen_variant3_perft.py [OUT] [--games N] [--max-nodes N]
+usage: scripts/data/gen_variant3_perft.py [OUT] [--games N] [--max-nodes N]
 default OUT: crates/polyboard-variants/tests/data/variant3-random.txt
 """
 import os, subprocess, sys
 
 ENGINE = "/usr/games/fairy-stockfish"
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DEFAULT_OUT = os.path.join(HERE, "crates", "polyboard-variants", "tests", "data", "variant3-random.txt")
 # (variant, plies at which a position is kept)
 PLAN = [

@@ -7,8 +7,8 @@ counts, flag regions, xiangqi and shogi repetition rules) and claimable draws
 
 Usage, from the repository root (after `cargo build --release`), niced on a shared box:
 
-    nice -n 5 python3 scripts/variant_match.py --variant capablanca --opponent sjaakii --games 40 --tc 4+0.04
-    nice -n 5 python3 scripts/variant_match.py --variant xiangqi --opponent fairy-stockfish --games 10
+    nice -n 5 python3 scripts/match/variant_match.py --variant capablanca --opponent sjaakii --games 40 --tc 4+0.04
+    nice -n 5 python3 scripts/match/variant_match.py --variant xiangqi --opponent fairy-stockfish --games 10
 
 Opponents (Debian packages: `apt-get install -y sjaakii fairy-stockfish`), one thread,
 no pondering: Sjaak II 1.4.1 speaks UCI with UCI_Variant; Fairy-Stockfish likewise.
@@ -17,16 +17,16 @@ Self-play between two polyboard builds, time-independent (a loaded machine does 
 change the games): `--opponent polyboard --opponent-engine OLD --nodes N` (every move a
 `go nodes N`, for both engines):
 
-    nice -n 5 python3 scripts/variant_match.py --engine NEW --opponent polyboard \
+    nice -n 5 python3 scripts/match/variant_match.py --engine NEW --opponent polyboard \
         --opponent-engine OLD --nodes 20000 --games 100
 
 Each opening (2 random plies from a fixed seed, from the variant's start) is played once
 with each colour. Both engines run on their own clocks (`--tc BASE+INC` in seconds;
-`0+T` is a fixed T seconds a move, sent as `go movetime`, as in scripts/match.py);
+`0+T` is a fixed T seconds a move, sent as `go movetime`, as in scripts/match/match.py);
 a flag fall, an illegal move, a missing `bestmove` or a crash loses for the offender and
 is counted. The result line has W/D/L from polyboard's side, the score and the Elo
-difference with its 95% interval (the same computation as scripts/match.py).
-Requires pyffish and python-chess (scripts/match.py is imported for its Elo helper).
+difference with its 95% interval (the same computation as scripts/match/match.py).
+Requires pyffish and python-chess (scripts/match/match.py is imported for its Elo helper).
 
 `--protocol usi` plays a shogi-family variant over USI instead (polyboard as `polyboard
 usi`, Fairy-Stockfish 11.1 in USI mode, both told `UCI_Variant`, the name 11.1 reads and
@@ -34,7 +34,7 @@ polyboard takes as well as `USI_Variant`): positions go out as `position startpo
 in USI move text, clocks as `btime` (the first mover's) and `wtime`, `bestmove resign`
 loses; the referee is pyffish, the moves translated between USI and its UCI text:
 
-    nice -n 10 python3 scripts/variant_match.py --protocol usi --variant minishogi --opponent fairy-stockfish --games 20 --tc 0+0.1
+    nice -n 10 python3 scripts/match/variant_match.py --protocol usi --variant minishogi --opponent fairy-stockfish --games 20 --tc 0+0.1
 """
 import argparse
 import os

@@ -3,7 +3,7 @@
 
 Usage, from the repository root (after `cargo build --release`):
 
-    python3 scripts/uci_client.py [--engine target/release/polyboard] [--tc 1+0.01] [--games 2]
+    python3 scripts/match/uci_client.py [--engine target/release/polyboard] [--tc 1+0.01] [--games 2]
 
 It runs, in order:
 1. the handshake, the option list and `isready`;

@@ -12,7 +12,7 @@ Diversity: the first 8 plies of each game pick uniformly among Stockfish's top 4
 by the rules or at 300 plies. A fixed seed makes the move choice reproducible given
 the same engine build (engine node counts are deterministic with one thread).
 
-Usage: python3 scripts/gen_corpus.py [GAMES]   (default 160)
+Usage: python3 scripts/data/gen_corpus.py [GAMES]   (default 160)
 """
 import os
 import random
@@ -25,7 +25,7 @@ assert chess.__version__ == "1.11.2", "the committed data was made with python-c
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 160
 ENGINE = "/usr/games/stockfish"
-OUT = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "corpus", "selfplay.fen")
+OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "data", "corpus", "selfplay.fen")
 
 
 def main():

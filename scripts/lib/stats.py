@@ -1,4 +1,4 @@
-"""Match statistics shared by scripts/match.py (chess) and scripts/shogi_match.py."""
+"""Match statistics shared by scripts/match/match.py (chess) and scripts/match/shogi_match.py."""
 import math
 
 

@@ -3,7 +3,7 @@
 
 Usage (after `cargo build --release`; needs a quiet machine to mean anything):
 
-    python3 scripts/smp_speedup.py [--depth 14] [--threads 2] [--engine target/release/polyboard]
+    python3 scripts/speed/smp_speedup.py [--depth 14] [--threads 2] [--engine target/release/polyboard]
 
 Searches each of a few middlegame positions to a fixed depth with a fresh hash, once
 per thread count, and prints the times and their ratio (geometric mean).

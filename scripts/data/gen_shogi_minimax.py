@@ -10,7 +10,7 @@ polyboard_shogi::experiment::VALUE (Apery's piece scores); a side with no legal 
 scores -1000000. Nodes: the root and every position played, leaves included.
 
 One line per position: sfen<TAB>depth<TAB>value<TAB>nodes.
-Run from the repository root: python3 scripts/gen_shogi_minimax.py
+Run from the repository root: python3 scripts/data/gen_shogi_minimax.py
 """
 import cshogi
 from importlib.metadata import version

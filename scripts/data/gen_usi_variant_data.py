@@ -16,7 +16,7 @@ Line format (fields separated by " ; "):
     variant ; FSF SFEN ; FSF FEN ; legal moves (FSF USI text, sorted, space-separated; "-" for none) [; cshogi SFEN]
 
 Usage, from the repository root:
-    python3 scripts/gen_usi_variant_data.py > crates/polyboard-variants/tests/data/usi-variants.txt
+    python3 scripts/data/gen_usi_variant_data.py > crates/polyboard-variants/tests/data/usi-variants.txt
 """
 import random
 import subprocess

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate tests/data/movetext.txt: move notation / make-move oracle data.
 
-Run from the repository root:  python3 scripts/gen_movetext.py
+Run from the repository root:  python3 scripts/data/gen_movetext.py
 Oracle: python-chess 1.11.2 (pip install chess==1.11.2). Deterministic: the
 random games use a fixed seed, so re-running produces a byte-identical file.
 

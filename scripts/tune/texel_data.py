@@ -6,8 +6,8 @@ result, one `FEN [result]` line each (result from White's side: 1.0, 0.5, 0.0).
 Usage, from the repository root (after `cargo build --release`). Heavy: run it when the
 machine is free, niced:
 
-    nice -n 10 python3 scripts/texel_data.py --games 20000 --nodes 20000 --out texel.txt
-    nice -n 10 python3 scripts/texel_data.py --engine /usr/games/stockfish --depth 6 --games 20000 --out texel.txt
+    nice -n 10 python3 scripts/tune/texel_data.py --games 20000 --nodes 20000 --out texel.txt
+    nice -n 10 python3 scripts/tune/texel_data.py --engine /usr/games/stockfish --depth 6 --games 20000 --out texel.txt
 
 Method: each game starts from one of the match script's openings followed by 4 to 8
 random legal plies (seeded by `--seed`, so runs repeat), then both sides are the same
@@ -20,13 +20,14 @@ most `--per-game` positions a game (10 unless told) are kept, spread over the ga
 Requires python-chess.
 """
 import argparse
+import os
 import random
 import sys
 
 import chess
 import chess.engine
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "match"))
 from match import OPENINGS  # noqa: E402
 
 

@@ -8,7 +8,7 @@
 - shogi-impasse.txt: generated positions with the side to move's king in the opponent's camp,
     sfen<TAB>1 if cshogi's is_nyugyoku() (CSA 27-point declaration) holds, else 0
 
-Run from the repository root: python3 scripts/gen_shogi.py
+Run from the repository root: python3 scripts/data/gen_shogi.py
 """
 import random
 import cshogi

@@ -8,9 +8,9 @@ offender.
 Usage, from the repository root (after `cargo build --release -p polyboard-cli`), niced
 on a shared box:
 
-    nice -n 5 python3 scripts/shogi_match.py --opponent sjaakii --games 100 --tc 10+0.1
-    nice -n 5 python3 scripts/shogi_match.py --opponent fairy-stockfish --games 100 --tc 10+0.1
-    nice -n 5 python3 scripts/shogi_match.py --opponent self --self-option Repr=bb128 --games 20
+    nice -n 5 python3 scripts/match/shogi_match.py --opponent sjaakii --games 100 --tc 10+0.1
+    nice -n 5 python3 scripts/match/shogi_match.py --opponent fairy-stockfish --games 100 --tc 10+0.1
+    nice -n 5 python3 scripts/match/shogi_match.py --opponent self --self-option Repr=bb128 --games 20
 
 Opponents (Debian: `apt-get install -y fairy-stockfish sjaakii`), each with one thread
 and no pondering:
@@ -43,6 +43,7 @@ forfeits, illegal moves and crashes per side. `--out FILE` keeps every game as a
 """
 import argparse
 import math
+import os
 import queue
 import subprocess
 import sys
@@ -51,8 +52,8 @@ import time
 
 import cshogi
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from match_stats import elo_text  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from stats import elo_text  # noqa: E402
 
 # Common opening lines (USI), each played once with either colour: Static Rook against
 # Ranging Rook and Static Rook, Double Wing, Bishop Exchange, Yagura, Central Rook,

@@ -4,12 +4,12 @@ polyboard-engine --example tune -- --variant shogi DATA`): plays engine games an
 quiet positions labelled with the game's result and the engine's score, one `SFEN
 [result] score` line each (result from Black's side: 1.0, 0.5, 0.0; score: the playing
 engine's search score of the position, in its centipawns, from Black's side). The shogi
-counterpart of `scripts/texel_data.py`, on the game driver of `scripts/shogi_match.py`.
+counterpart of `scripts/tune/texel_data.py`, on the game driver of `scripts/match/shogi_match.py`.
 
 Usage, from the repository root. Heavy: run it niced:
 
-    nice -n 5 python3 scripts/shogi_texel_data.py --games 400 --nodes 3000 --out shogi-texel.txt
-    nice -n 5 python3 scripts/shogi_texel_data.py --engine polyboard --nodes 20000 --out shogi-texel.txt
+    nice -n 5 python3 scripts/tune/shogi_texel_data.py --games 400 --nodes 3000 --out shogi-texel.txt
+    nice -n 5 python3 scripts/tune/shogi_texel_data.py --engine polyboard --nodes 20000 --out shogi-texel.txt
 
 Method: each game starts from one of the match script's opening lines followed by 2 to
 6 random legal plies (seeded by `--seed`, so runs repeat), then both sides are the same
@@ -24,12 +24,13 @@ score. At most `--per-game` positions a game are kept, spread over the game, to 
 correlation. Requires cshogi.
 """
 import argparse
+import os
 import random
 import sys
 
 import cshogi
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "match"))
 from shogi_match import OPENINGS, Engine, play_game  # noqa: E402
 
 

@@ -6,9 +6,9 @@ and crashes counted as losses of the offender.
 
 Usage, from the repository root (after `cargo build --release`), niced on a shared box:
 
-    nice -n 10 python3 scripts/match.py --opponent glaurung --games 100 --tc 10+0.1 --margin 0.3
-    nice -n 10 python3 scripts/match.py --opponent toga2 --games 200 --tc 10+0.1 --pgn toga.pgn
-    nice -n 10 python3 scripts/match.py --opponent self --self-option Repr=ccr --games 200 --tc 0+0.1
+    nice -n 10 python3 scripts/match/match.py --opponent glaurung --games 100 --tc 10+0.1 --margin 0.3
+    nice -n 10 python3 scripts/match/match.py --opponent toga2 --games 200 --tc 10+0.1 --pgn toga.pgn
+    nice -n 10 python3 scripts/match/match.py --opponent self --self-option Repr=ccr --games 200 --tc 0+0.1
 
 Opponents (Debian packages: `apt-get install -y glaurung toga2 phalanx ethereal-chess
 stockfish`), each with one thread, no pondering and no own book:
@@ -28,6 +28,7 @@ the counts of forfeits, illegal moves and crashes per side. Requires python-ches
 import argparse
 import datetime
 import math
+import os
 import sys
 import time
 
@@ -35,8 +36,8 @@ import chess
 import chess.engine
 import chess.pgn
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from match_stats import elo  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from stats import elo  # noqa: E402
 
 # Balanced openings (after 2-4 moves of common lines), each played with both colours.
 OPENINGS = [
