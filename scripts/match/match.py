@@ -27,7 +27,6 @@ the counts of forfeits, illegal moves and crashes per side. Requires python-ches
 """
 import argparse
 import datetime
-import math
 import os
 import sys
 import time
@@ -37,36 +36,9 @@ import chess.engine
 import chess.pgn
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from stats import elo  # noqa: E402
+from openings import CHESS as OPENINGS  # noqa: E402  (25 balanced openings, each with both colours)
+from stats import Tally  # noqa: E402
 
-# Balanced openings (after 2-4 moves of common lines), each played with both colours.
-OPENINGS = [
-    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
-    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/pp1ppppp/2p5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2",
-    "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
-    "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
-    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
-    "r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-    "rnbqkbnr/pp2pppp/2p5/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
-    "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
-    "rnbqkb1r/pppppp1p/5np1/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
-    "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/ppp1pppp/8/3p4/8/5NP1/PPPPPP1P/RNBQKB1R b KQkq - 0 2",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
-    "rnbqk2r/ppppppbp/5np1/8/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
-    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
-    "rnbqkbnr/pp3ppp/4p3/2pp4/3PP3/8/PPPN1PPP/R1BQKBNR w KQkq - 0 4",
-    "rn1qkbnr/pp2pppp/2p5/3p1b2/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 4",
-]
 
 OPPONENTS = {
     "glaurung": (["/usr/games/glaurung"], "uci", {"Threads": 1, "Ponder": False, "OwnBook": False}),
@@ -204,8 +176,7 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
     base, inc = float(base_s), float(inc_s or 0)
     movetime = inc if base == 0 else None
     ours, theirs = start_ours(), start_theirs()
-    w = d = l = 0
-    scores = []
+    tally = Tally()
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
     overruns = [0, 0]
     thought = [[0.0, 0], [0.0, 0]]
@@ -234,10 +205,7 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
                     theirs = start_theirs()
         s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         s = s if we_white else 1 - s
-        scores.append(s)
-        w += s == 1.0
-        l += s == 0.0
-        d += s == 0.5
+        tally.add(s)
         game.headers["Result"] = result
         game.headers["Event"] = f"polyboard match {tc}"
         game.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
@@ -245,19 +213,17 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
         if pgn:
             print(game, file=pgn, end="\n\n", flush=True)
         ms = [1000 * t / max(m, 1) for t, m in thought]
-        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); {our_name} +{w} ={d} -{l}; "
+        print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); "
+              f"{our_name} +{tally.w} ={tally.d} -{tally.l}; "
               f"ms a move so far {ms[0]:.0f}/{ms[1]:.0f}", flush=True)
-    n = len(scores)
-    mean = sum(scores) / n if n else 0.0
-    sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) if n else 0.0
-    e, err = elo(mean, n, sd)
+    e, err = tally.elo()
     for eng in (ours, theirs):
         try:
             eng.quit()
         except Exception:
             pass
-    return {"w": w, "d": d, "l": l, "n": n, "score": mean, "elo": e, "err": err, "faults": faults,
-            "overruns": overruns}
+    return {"w": tally.w, "d": tally.d, "l": tally.l, "n": tally.n, "score": tally.mean, "elo": e, "err": err,
+            "faults": faults, "overruns": overruns}
 
 
 if __name__ == "__main__":

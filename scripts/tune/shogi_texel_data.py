@@ -4,7 +4,8 @@ polyboard-engine --example tune -- --variant shogi DATA`): plays engine games an
 quiet positions labelled with the game's result and the engine's score, one `SFEN
 [result] score` line each (result from Black's side: 1.0, 0.5, 0.0; score: the playing
 engine's search score of the position, in its centipawns, from Black's side). The shogi
-counterpart of `scripts/tune/texel_data.py`, on the game driver of `scripts/match/shogi_match.py`.
+counterpart of `scripts/tune/texel_data.py`, on the game loop of `scripts/match/shogi_match.py`
+(`scripts/lib/shogi_game.py`).
 
 Usage, from the repository root. Heavy: run it niced:
 
@@ -30,8 +31,9 @@ import sys
 
 import cshogi
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "match"))
-from shogi_match import OPENINGS, Engine, play_game  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from openings import SHOGI as OPENINGS  # noqa: E402
+from shogi_game import play_game, usi_engine  # noqa: E402
 
 
 def main():
@@ -45,9 +47,9 @@ def main():
     a = ap.parse_args()
 
     if a.engine == "fairy-stockfish":
-        eng = Engine(["/usr/games/fairy-stockfish"], {"Threads": 1}, 16)
+        eng = usi_engine(["/usr/games/fairy-stockfish"], {"Threads": 1}, 16)
     else:
-        eng = Engine([a.engine, "usi"], {"Threads": 1}, 16)
+        eng = usi_engine([a.engine, "usi"], {"Threads": 1}, 16)
     rng = random.Random(a.seed)
     kept = 0
     with open(a.out, "w") as out:

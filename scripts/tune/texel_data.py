@@ -27,8 +27,8 @@ import sys
 import chess
 import chess.engine
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "match"))
-from match import OPENINGS  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from openings import CHESS as OPENINGS  # noqa: E402
 
 
 def main():
