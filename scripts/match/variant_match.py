@@ -25,8 +25,8 @@ with each colour. Both engines run on their own clocks (`--tc BASE+INC` in secon
 `0+T` is a fixed T seconds a move, sent as `go movetime`, as in scripts/match/match.py);
 a flag fall, an illegal move, a missing `bestmove` or a crash loses for the offender and
 is counted. The result line has W/D/L from polyboard's side, the score and the Elo
-difference with its 95% interval (the same computation as scripts/match/match.py).
-Requires pyffish and python-chess (scripts/match/match.py is imported for its Elo helper).
+difference with its 95% interval (scripts/lib/stats.py, as scripts/match/match.py).
+Requires pyffish; the engines are driven by scripts/lib/engine.py.
 
 `--protocol usi` plays a shogi-family variant over USI instead (polyboard as `polyboard
 usi`, Fairy-Stockfish 11.1 in USI mode, both told `UCI_Variant`, the name 11.1 reads and
@@ -38,18 +38,16 @@ loses; the referee is pyffish, the moves translated between USI and its UCI text
 """
 import argparse
 import os
-import queue
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
 
 import pyffish as sf
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import elo  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine, EngineGone, EngineTimeout  # noqa: E402
+from stats import Tally  # noqa: E402
 
 OPPONENTS = {
     "sjaakii": (["/usr/games/sjaakii"], {"Ponder": "false"}),
@@ -57,65 +55,6 @@ OPPONENTS = {
     # Another polyboard build (--opponent-engine PATH), for self-play.
     "polyboard": (["target/release/polyboard", "uci"], {"Threads": "1"}),
 }
-
-
-class Engine:
-    """A UCI engine in a subprocess, read by a thread into a queue."""
-
-    def __init__(self, cmd, options, variant, hash_mb):
-        self.cmd, self.options, self.variant, self.hash = cmd, options, variant, hash_mb
-        self.start()
-
-    def start(self):
-        self.p = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.q = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.send(PROTOCOL[0])
-        self.wait(PROTOCOL[0] + "ok", 30)
-        opts = dict(self.options, Hash=str(self.hash), UCI_Variant=self.variant)
-        for k, v in opts.items():
-            self.send(f"setoption name {k} value {v}")
-        self.send("isready")
-        self.wait("readyok", 30)
-
-    def _read(self):
-        for line in self.p.stdout:
-            self.q.put(line.rstrip("\n"))
-        self.q.put(None)
-
-    def send(self, line):
-        try:
-            self.p.stdin.write(line + "\n")
-            self.p.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass
-
-    def wait(self, prefix, timeout):
-        """The first line starting with prefix, or None (crash or timeout)."""
-        end = time.monotonic() + timeout
-        while True:
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            try:
-                line = self.q.get(timeout=left)
-            except queue.Empty:
-                return None
-            if line is None:
-                return None
-            if line.startswith(prefix):
-                return line
-
-    def alive(self):
-        return self.p.poll() is None
-
-    def quit(self):
-        self.send("quit")
-        try:
-            self.p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
 
 
 # "uci" or "usi" (--protocol); with "usi", the board's files and ranks for the translation.
@@ -207,9 +146,10 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0, nodes=None)
     moves = list(opening)
     clocks = [base, base] if base > 0 else [inc, inc]
     for e in engines:
-        e.send(PROTOCOL[0] + "newgame")
-        e.send("isready")
-        if e.wait("readyok", 30) is None:
+        try:
+            e.new_game()
+            e.isready(30)
+        except (EngineGone, EngineTimeout):
             return (0.0 if e is engines[0] else 1.0), "crash", engines.index(e)
     while len(moves) < max_plies:
         r = referee(variant, fen, moves)
@@ -217,19 +157,26 @@ def play(engines, variant, opening, base, inc, max_plies, grace=1.0, nodes=None)
             return r[0], r[1], None
         side = len(moves) % 2
         e = engines[side]
-        e.send(f"position startpos moves {' '.join(map(to_protocol, moves))}" if moves else "position startpos")
         ms = [max(1, int(c * 1000)) for c in clocks]
+        timeout = 60 if nodes else clocks[side] + 5
+        line = None
         t0 = time.monotonic()
-        if nodes:
-            e.send(f"go nodes {nodes}")
-        elif base == 0:
-            e.send(f"go movetime {int(inc * 1000)}")
-        elif PROTOCOL[0] == "usi":
-            # USI's b is the side that moves first (the referee's White).
-            e.send(f"go btime {ms[0]} wtime {ms[1]} binc {int(inc * 1000)} winc {int(inc * 1000)}")
-        else:
-            e.send(f"go wtime {ms[0]} btime {ms[1]} winc {int(inc * 1000)} binc {int(inc * 1000)}")
-        line = e.wait("bestmove", 60 if nodes else clocks[side] + 5)
+        try:
+            e.position(moves=[to_protocol(m) for m in moves])
+            t0 = time.monotonic()
+            if nodes:
+                line = e.go(nodes=nodes, timeout=timeout).lines[-1]
+            elif base == 0:
+                line = e.go(movetime=int(inc * 1000), timeout=timeout).lines[-1]
+            elif PROTOCOL[0] == "usi":
+                # USI's b is the side that moves first (the referee's White).
+                line = e.go(btime=ms[0], wtime=ms[1], binc=int(inc * 1000), winc=int(inc * 1000),
+                            timeout=timeout).lines[-1]
+            else:
+                line = e.go(wtime=ms[0], btime=ms[1], winc=int(inc * 1000), binc=int(inc * 1000),
+                            timeout=timeout).lines[-1]
+        except (EngineGone, EngineTimeout):
+            pass
         spent = time.monotonic() - t0
         lose = 0.0 if side == 0 else 1.0
         if line is None:
@@ -284,10 +231,12 @@ def main():
     board = sf.start_fen(a.variant).split()[0].split("[")[0].split("/")
     PROTOCOL[1] = sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\d+|[A-Za-z]", board[0]))
     PROTOCOL[2] = len(board)
-    ours = Engine([a.engine, a.protocol], {"Threads": "1"}, a.variant, a.hash)
-    theirs = Engine(cmd, options, a.variant, a.hash)
-    w = d = l = 0
-    scores = []
+    def engine(cmd, options):
+        return Engine(cmd, a.protocol, dict(options, Hash=str(a.hash), UCI_Variant=a.variant))
+
+    ours = engine([a.engine, a.protocol], {"Threads": "1"})
+    theirs = engine(cmd, options)
+    tally = Tally()
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
     books = openings(a.variant, (a.games + 1) // 2)
     for g in range(a.games):
@@ -300,21 +249,18 @@ def main():
             faults[reason][who] += 1
             if reason == "crash" or not pair[offender].alive():
                 pair[offender].quit()
-                pair[offender].start()
+                try:
+                    pair[offender].start()
+                except (EngineGone, EngineTimeout) as err:
+                    print(f"  restart failed: {err}", flush=True)
         ours_score = s if we_white else 1 - s
-        scores.append(ours_score)
-        w += ours_score == 1.0
-        l += ours_score == 0.0
-        d += ours_score == 0.5
+        tally.add(ours_score)
         res = {1.0: "1-0", 0.0: "0-1"}.get(s, "1/2-1/2")
-        print(f"game {g + 1}: {names[0]} - {names[1]} {res} ({reason}); polyboard +{w} ={d} -{l}", flush=True)
-    n = len(scores)
-    mean = sum(scores) / n if n else 0.0
-    sd = (sum((x - mean) ** 2 for x in scores) / n) ** 0.5 if n else 0.0
-    e, err = elo(mean, n, sd)
+        print(f"game {g + 1}: {names[0]} - {names[1]} {res} ({reason}); polyboard +{tally.w} ={tally.d} -{tally.l}", flush=True)
+    e, err = tally.elo()
     tc = f"{a.nodes} nodes a move" if a.nodes else a.tc
-    print(f"polyboard vs {a.opponent} in {a.variant} at {tc}: W {w} D {d} L {l} of {n}, "
-          f"score {100 * mean:.1f}%, Elo {e:+.0f} +/- {err:.0f} (95%)")
+    print(f"polyboard vs {a.opponent} in {a.variant} at {tc}: W {tally.w} D {tally.d} L {tally.l} of {tally.n}, "
+          f"score {100 * tally.mean:.1f}%, Elo {e:+.0f} +/- {err:.0f} (95%)")
     print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in faults.items()))
     ours.quit()
     theirs.quit()
