@@ -4,38 +4,20 @@
 usage: fsf_perft.py VARIANT DEPTH [FEN] [--variants FILE] [--divide]
 Needs `apt-get install -y fairy-stockfish` (binary at /usr/games/fairy-stockfish).
 """
-import subprocess, sys, time
+import os, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine  # noqa: E402
 
 def perft(variant, depth, fen=None, variants_file=None, divide=False, engine="/usr/games/fairy-stockfish", position=None):
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s):
-        p.stdin.write(s + "\n")
-        p.stdin.flush()
-    send("uci")
-    if variants_file:
-        send(f"setoption name VariantPath value {variants_file}")
-    send(f"setoption name UCI_Variant value {variant}")
-    send("isready")
-    while p.stdout.readline().strip() != "readyok":
-        pass
-    send("position " + position if position else (f"position fen {fen}" if fen else "position startpos"))
+    options = {"VariantPath": variants_file} if variants_file else {}
+    options["UCI_Variant"] = variant
+    e = Engine([engine], "uci", options, stderr=None)
+    e.send("position " + position if position else (f"position fen {fen}" if fen else "position startpos"))
     t = time.time()
-    send(f"go perft {depth}")
-    rows = {}
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError("engine exited")
-        line = line.strip()
-        if line.startswith("Nodes searched"):
-            nodes = int(line.split(":")[1])
-            break
-        if ": " in line and not line.startswith("info"):
-            m, n = line.split(": ")
-            rows[m] = int(n)
+    nodes, rows = e.perft(depth)
     secs = time.time() - t
-    send("quit")
-    p.wait()
+    e.quit()
     return nodes, secs, rows
 
 if __name__ == "__main__":

@@ -18,9 +18,12 @@ Line format (fields separated by " ; "):
 Usage, from the repository root:
     python3 scripts/data/gen_usi_variant_data.py > crates/polyboard-variants/tests/data/usi-variants.txt
 """
+import os
 import random
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine  # noqa: E402
 
 FSF = "/usr/games/fairy-stockfish"
 # variant, games, most plies a game
@@ -28,48 +31,26 @@ PLAN = [("minishogi", 4, 80), ("judkins", 2, 60), ("gorogoro", 2, 60), ("eurosho
 SEED = 20260612
 
 
-class Fsf:
-    def __init__(self):
-        self.p = subprocess.Popen([FSF], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("usi")
-        self.until(lambda l: l == "usiok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, stop):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if stop(line):
-                return lines
-
-    def state(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("d")
-        lines = self.until(lambda l: l.startswith("Checkers:"))
-        fen = next(l[5:] for l in lines if l.startswith("Fen: "))
-        sfen = next(l[6:] for l in lines if l.startswith("Sfen: "))
-        self.send("go perft 1")
-        lines = self.until(lambda l: l.startswith("Nodes searched"))
-        legal = sorted(l.split(":")[0] for l in lines if l.endswith(": 1") and not l.startswith("Nodes"))
-        return sfen, fen, legal
+def state(fsf, moves):
+    """Fairy-Stockfish's SFEN, FEN (from `d`) and sorted legal moves (`go perft 1`) after `moves`."""
+    fsf.position(moves=moves)
+    fsf.send("d")
+    lines = fsf.read_until(lambda l: l.startswith("Checkers:"))
+    fen = next(l[5:] for l in lines if l.startswith("Fen: "))
+    sfen = next(l[6:] for l in lines if l.startswith("Sfen: "))
+    _, rows = fsf.perft(1)
+    return sfen, fen, sorted(m for m, n in rows.items() if n == 1)
 
 
 def main():
-    fsf = Fsf()
+    fsf = Engine([FSF], "usi", stderr=None)
     rng = random.Random(SEED)
     out = [
         "# usi-variants.txt: positions of seeded random games as Fairy-Stockfish 11.1 (Debian 11.1-1+b1) writes",
         "# them over USI, and for shogi cshogi's SFEN; written by scripts/gen_usi_variant_data.py (format there).",
     ]
     for variant, games, plies in PLAN:
-        fsf.send(f"setoption name UCI_Variant value {variant}")
+        fsf.set_option("UCI_Variant", variant)
         for _ in range(games):
             moves = []
             board = None
@@ -77,7 +58,7 @@ def main():
                 import cshogi
                 board = cshogi.Board()
             for _ in range(plies + 1):
-                sfen, fen, legal = fsf.state(moves)
+                sfen, fen, legal = state(fsf, moves)
                 fields = [variant, sfen, fen, " ".join(legal) if legal else "-"]
                 if board is not None:
                     theirs = sorted(cshogi.move_to_usi(m) for m in board.legal_moves)
@@ -91,7 +72,7 @@ def main():
                 moves.append(mv)
                 if board is not None:
                     board.push_usi(mv)
-    fsf.send("quit")
+    fsf.quit()
     print("\n".join(out))
 
 

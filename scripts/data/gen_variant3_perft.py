@@ -12,7 +12,10 @@ bers promotions. A game that ends (no legal move) stops early.
 usage: scripts/data/gen_variant3_perft.py [OUT] [--games N] [--max-nodes N]
 default OUT: crates/polyboard-variants/tests/data/variant3-random.txt
 """
-import os, subprocess, sys
+import os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine  # noqa: E402
 
 ENGINE = "/usr/games/fairy-stockfish"
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -40,51 +43,16 @@ EXTRA = [
 ]
 
 
-class Engine:
+class Fsf(Engine):
+    """Fairy-Stockfish over UCI in one variant (scripts/lib/engine.py), with its `d` command."""
+
     def __init__(self, variant):
-        self.p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.sync()
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def sync(self):
-        self.send("isready")
-        while self.p.stdout.readline().strip() != "readyok":
-            pass
-
-    def position(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-
-    def perft(self, depth):
-        self.send(f"go perft {depth}")
-        rows = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            line = line.strip()
-            if line.startswith("Nodes searched"):
-                return int(line.split(":")[1]), rows
-            if ": " in line and not line.startswith("info"):
-                rows.append(line.split(": ")[0])
+        super().__init__([ENGINE], "uci", {"UCI_Variant": variant}, stderr=None)
 
     def fen(self):
         self.send("d")
-        fen = None
-        while True:
-            line = self.p.stdout.readline().strip()
-            if line.startswith("Fen: "):
-                fen = line[5:]
-            if line.startswith("Checkers:"):
-                return fen
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
+        lines = self.read_until(lambda l: l.strip().startswith("Checkers:"))
+        return next((l.strip()[5:] for l in lines if l.strip().startswith("Fen: ")), None)
 
 
 def main():
@@ -97,10 +65,10 @@ def main():
         "# Fairy-Stockfish 11.1 (Debian 11.1-1+b1) over UCI; same line format as variant-perft.txt.",
     ]
     for variant, fen, what in EXTRA:
-        e = Engine(variant)
+        e = Fsf(variant)
         counts = []
         for d in range(1, 7):
-            e.send(f"position fen {fen}")
+            e.position(fen=fen)
             n, _ = e.perft(d)
             counts.append(f"{d}={n}")
             if n == 0 or n > max_nodes // 30:
@@ -108,24 +76,25 @@ def main():
         out.append(f"{variant} ; {fen} ; {' '.join(counts)} ; fairy-stockfish-11.1 ; {what}")
         e.quit()
     for variant, keep in PLAN:
-        e = Engine(variant)
+        e = Fsf(variant)
         for game in range(games):
             state = 1000 * (game + 1) + len(variant)
             moves = []
             for ply in range(max(keep) + 1):
-                e.position(moves)
+                e.position(moves=moves)
                 if ply in keep:
                     fen = e.fen()
                     counts = []
                     for d in range(1, 6):
-                        e.position(moves)
+                        e.position(moves=moves)
                         n, _ = e.perft(d)
                         counts.append(f"{d}={n}")
                         if n == 0 or n > max_nodes // 30:
                             break
                     out.append(f"{variant} ; {fen} ; {' '.join(counts)} ; fairy-stockfish-11.1 ; random game {game} ply {ply}")
-                e.position(moves)
-                _, legal = e.perft(1)
+                e.position(moves=moves)
+                _, rows = e.perft(1)
+                legal = list(rows)
                 if not legal:
                     break
                 state = (state * 1103515245 + 12345) % 2**31
