@@ -14,9 +14,12 @@ and the least CPU time of each; at the end, nodes/s of each and the ratio new/ol
 On a shared machine, report the ratio and say how loaded the machine was.
 """
 import argparse
+import os
 import resource
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine, EngineGone  # noqa: E402
 
 POSITIONS = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -33,29 +36,20 @@ def search(binary, sfen, depth, repr_name):
     the engine process's user CPU time (steadier than the wall clock on a loaded
     machine; it includes the engine's start, the same for both binaries)."""
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-    p = subprocess.Popen([binary, "usi"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    opts = f"setoption name Repr value {repr_name}\n" if repr_name else ""
-    p.stdin.write(f"usi\n{opts}isready\n")
-    p.stdin.flush()
-    for line in p.stdout:
-        if line.startswith("readyok"):
-            break
-    p.stdin.write(f"usinewgame\nposition sfen {sfen}\n")
-    p.stdin.flush()
-    p.stdin.write(f"go depth {depth}\n")
-    p.stdin.flush()
+    e = Engine([binary, "usi"], "usi", {"Repr": repr_name} if repr_name else {}, stderr=None)
+    e.new_game()
+    e.position(fen=sfen)
+    try:
+        r = e.go(depth=depth)
+    except EngineGone:
+        e.quit()
+        raise RuntimeError(f"{binary}: no bestmove for {sfen}") from None
     nodes = 0
-    for line in p.stdout:
-        words = line.split()
-        if words[:2] == ["info", "depth"] and "nodes" in words:
-            nodes = int(words[words.index("nodes") + 1])
-        if words and words[0] == "bestmove":
-            p.stdin.write("quit\n")
-            p.stdin.flush()
-            p.wait()
-            return nodes, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu, words[1]
-    p.kill()
-    raise RuntimeError(f"{binary}: no bestmove for {sfen}")
+    for info in r.infos:
+        if info["line"].split()[:2] == ["info", "depth"] and "nodes" in info:
+            nodes = info["nodes"]
+    e.quit()  # waits for the process, so that its CPU time is counted
+    return nodes, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu, r.bestmove
 
 
 def main():

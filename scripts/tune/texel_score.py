@@ -9,13 +9,17 @@ Usage, from the repository root (heavy; niced):
 
     nice -n 5 python3 scripts/tune/texel_score.py --in texel.txt --out texel-scored.txt --depth 7
 
-The engine (Debian's Stockfish unless `--engine`) is driven over raw UCI, one search a
-position, with a fresh hash every 1000 positions; `--from`/`--to` select a line range so
-that several runs can share the work. No Python packages are needed.
+The engine (Debian's Stockfish unless `--engine`) is driven over UCI by
+scripts/lib/engine.py, one search a position, with a fresh hash every 1000 positions;
+`--from`/`--to` select a line range so that several runs can share the work. No Python
+packages are needed.
 """
 import argparse
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine, EngineGone  # noqa: E402
 
 
 def main():
@@ -28,27 +32,14 @@ def main():
     ap.add_argument("--to", dest="end", type=int, default=1 << 62)
     a = ap.parse_args()
 
-    eng = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    try:
+        score_file(a)
+    except EngineGone:
+        sys.exit("engine ended")
 
-    def send(line):
-        eng.stdin.write(line + "\n")
 
-    def wait(prefix):
-        lines = []
-        while True:
-            line = eng.stdout.readline()
-            if not line:
-                sys.exit("engine ended")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    send("uci")
-    wait("uciok")
-    send("setoption name Threads value 1")
-    send("setoption name Hash value 16")
-    send("isready")
-    wait("readyok")
+def score_file(a):
+    eng = Engine([a.engine], "uci", {"Threads": 1, "Hash": 16}, stderr=None)
     with open(a.inp) as inp, open(a.out, "w") as out:
         for n, line in enumerate(inp):
             if n < a.start or n >= a.end:
@@ -58,28 +49,22 @@ def main():
                 continue
             fen = line[: line.index("[")].strip()
             if n % 1000 == 0:
-                send("ucinewgame")
-                send("isready")
-                wait("readyok")
-            send(f"position fen {fen}")
-            send(f"go depth {a.depth}")
-            score = None
-            for info in wait("bestmove"):
-                w = info.split()
-                if "score" in w:
-                    i = w.index("score")
-                    if w[i + 1] == "cp":
-                        score = int(w[i + 2])
-                    elif w[i + 1] == "mate":
-                        score = 3000 if int(w[i + 2]) > 0 else -3000
-            if score is None:
+                eng.new_game()
+                eng.isready()
+            eng.position(fen=fen)
+            kind, value = eng.go(depth=a.depth).info.get("score", (None, None))
+            if kind == "cp":
+                score = value
+            elif kind == "mate":
+                score = 3000 if value > 0 else -3000
+            else:
                 continue
             if fen.split()[1] == "b":
                 score = -score
             out.write(f"{line} {score}\n")
             if n % 5000 == 0:
                 print(n, file=sys.stderr, flush=True)
-    send("quit")
+    eng.quit()
 
 
 if __name__ == "__main__":
