@@ -124,9 +124,13 @@ def impasse(out, rng, n=3000):
 def main():
     rng = random.Random(2026)
     with open("tests/data/shogi-games.txt", "w") as out:
+        # The header names this script by its path before scripts/ had folders (now scripts/data/): kept, so that
+        # the output stays byte-identical to the committed file.
         out.write("# cshogi 1.1.0 random games; see scripts/gen_shogi.py for the columns\n")
         games(out, rng)
     with open("tests/data/shogi-impasse.txt", "w") as out:
+        # The header names this script by its path before scripts/ had folders (now scripts/data/): kept, so that
+        # the output stays byte-identical to the committed file.
         out.write("# cshogi 1.1.0 is_nyugyoku (CSA 27-point declaration); see scripts/gen_shogi.py\n")
         impasse(out, rng)
 

@@ -45,6 +45,8 @@ def state(fsf, moves):
 def main():
     fsf = Engine([FSF], "usi", stderr=None)
     rng = random.Random(SEED)
+    # The header names this script by its path before scripts/ had folders (now scripts/data/): kept, so that
+    # the output stays byte-identical to the committed file.
     out = [
         "# usi-variants.txt: positions of seeded random games as Fairy-Stockfish 11.1 (Debian 11.1-1+b1) writes",
         "# them over USI, and for shogi cshogi's SFEN; written by scripts/gen_usi_variant_data.py (format there).",

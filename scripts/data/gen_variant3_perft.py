@@ -60,6 +60,8 @@ def main():
     opt = lambda name, default: int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
     games, max_nodes = opt("--games", 4), opt("--max-nodes", 400_000)
     out_path = args[0] if args and not args[0].isdigit() else DEFAULT_OUT
+    # The header names this script by its path before scripts/ had folders (now scripts/data/): kept, so that
+    # the output stays byte-identical to the committed file.
     out = [
         "# Perft of positions from seeded random games, by scripts/gen_variant3_perft.py, counted by",
         "# Fairy-Stockfish 11.1 (Debian 11.1-1+b1) over UCI; same line format as variant-perft.txt.",

@@ -41,6 +41,8 @@ def main():
         ("random", start, random_line(start, 10)),
         ("promo", "4k4/1P7/9/9/9/9/9/9/R3K3R w KQ - 0 1", []),
     ]
+    # The header names this script by its path before scripts/ had folders (now scripts/data/): kept, so that
+    # the output stays byte-identical to the committed file.
     out = [f"# {VARIANT} perft counts from pyffish {'.'.join(map(str, sf.version()))}, by scripts/variants_custom_perft.py"]
     for name, fen, moves in positions:
         fen2 = sf.get_fen(VARIANT, fen, moves)
