@@ -291,6 +291,8 @@ class Engine:
     def isready(self, timeout=30):
         """`isready` up to `readyok` (XBoard: `ping N` up to `pong N`)."""
         if self.protocol == "xboard":
+            if self.features.get("ping") != "1":
+                return  # a protocol 1 engine, or one without ping: nothing to wait for
             self._ping += 1
             n = self._ping
             self.send(f"ping {n}")
