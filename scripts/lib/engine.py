@@ -169,7 +169,7 @@ class Engine:
     @staticmethod
     def _read(proc, q):
         for line in proc.stdout:
-            q.put(line.rstrip("\n"))
+            q.put(line.rstrip("\r\n"))
         q.put(None)
 
     def alive(self):
@@ -197,8 +197,7 @@ class Engine:
 
     def read_until(self, stop, timeout=None):
         """Lines up to and including the first one for which `stop` holds (a callable on
-        the line, or a string: the line's first word equals it or the line starts with
-        it). `timeout` covers the whole wait."""
+        the line, or a string the line starts with). `timeout` covers the whole wait."""
         if isinstance(stop, str):
             prefix = stop
             stop = lambda line: line.startswith(prefix)  # noqa: E731
