@@ -1,5 +1,5 @@
 //! Game status: repetition, the 50- and 75-move rules, insufficient material, mate and
-//! stalemate, against python-chess 1.11.2 (tests/data/status.txt, scripts/gen_status.py).
+//! stalemate, against python-chess 1.11.2 (tests/data/status.txt, scripts/data/gen_status.py).
 
 mod common;
 

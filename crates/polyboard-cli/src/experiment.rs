@@ -15,7 +15,7 @@
 //!   without Zobrist tables (section 5.4, [`Ccr::ccr_hash`]). A meter remembers, for
 //!   every stored key, the other key of the position that stored it; a probe that
 //!   hits an entry whose position had a different other key hit a different position.
-//! - **Matches**, read from the committed results of `scripts/repr_matches.py`
+//! - **Matches**, read from the committed results of `scripts/match/repr_matches.py`
 //!   (`data/repr-matches.txt`).
 
 use crate::report;
@@ -32,11 +32,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The positions: `FEN ; id "name"` lines, made by `scripts/gen_search_positions.py`
+/// The positions: `FEN ; id "name"` lines, made by `scripts/data/gen_search_positions.py`
 /// from Stockfish self-play games (see `data/README.md`).
 const POSITIONS: &str = include_str!("../data/search-positions.fen");
 
-/// The committed match results of `scripts/repr_matches.py`.
+/// The committed match results of `scripts/match/repr_matches.py`.
 const MATCHES: &str = include_str!("../data/repr-matches.txt");
 
 /// Depth and number of positions: `--quick`, then the full run.
@@ -129,7 +129,7 @@ impl KeyRun {
     }
 }
 
-/// One match of `scripts/repr_matches.py`, from `a`'s side.
+/// One match of `scripts/match/repr_matches.py`, from `a`'s side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchRow {
     /// The first representation (`Repr` of the first engine).

@@ -1,7 +1,7 @@
 //! The size table of `polyboard bench`: mean bits per position of the survey's
 //! Huffman formats and `compact` on two corpora, an opening book and endgames
 //! (`tests/data/corpus/openings.fen` and `endgames.fen`, built by
-//! `scripts/gen_book_corpora.py`), and what the multi-table approach saves in the
+//! `scripts/data/gen_book_corpora.py`), and what the multi-table approach saves in the
 //! survey's nine tables, where it claims 38 bits.
 
 use polyboard_chess::Position;

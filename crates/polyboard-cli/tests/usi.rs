@@ -1,6 +1,6 @@
 //! `polyboard usi` driven through its real protocol, as a shogi GUI drives it. The
 //! expected values come from cshogi (`tests/data/usi.txt`, made by
-//! `scripts/gen_usi_data.py`). No test asserts a time: the helper's deadlines only keep a
+//! `scripts/data/gen_usi_data.py`). No test asserts a time: the helper's deadlines only keep a
 //! broken engine from hanging the suite.
 
 use polyboard_shogi::{Game, Position, Status, usi};

@@ -39,7 +39,7 @@
 //! narrows the range as a range coder does, in whole units of `range / total` (one
 //! division per symbol), the last symbol of an alphabet taking the remainder.
 //!
-//! The model was trained by `scripts/gen_compact_model.py` on the even-numbered games of
+//! The model was trained by `scripts/data/gen_compact_model.py` on the even-numbered games of
 //! `tests/data/corpus/selfplay.fen` (Stockfish self-play); sizes are reported on the
 //! odd-numbered games, which the model never saw.
 //!

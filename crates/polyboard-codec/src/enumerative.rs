@@ -59,7 +59,7 @@
 //! N = 54969221599375696859945774355602813902115467760 ~ 2^155.27
 //! ```
 //!
-//! (`scripts/compact_bound.py` computes the same number independently; the test
+//! (`scripts/data/compact_bound.py` computes the same number independently; the test
 //! `enumeration_size_matches_the_script` compares them.) So 156 bits number every
 //! legal position, and `compact`'s two-bit mode prefix makes 158.
 //!
@@ -802,7 +802,7 @@ fn army_unrank(setup: &mut Setup, key: &Key, color: Color, squares: u64, rank: u
 mod tests {
     use super::*;
 
-    /// `N` as `scripts/compact_bound.py` computes it (an independent count in Python).
+    /// `N` as `scripts/data/compact_bound.py` computes it (an independent count in Python).
     const SCRIPT_TOTAL: &str = "54969221599375696859945774355602813902115467760";
 
     fn decimal(mut v: U192) -> String {

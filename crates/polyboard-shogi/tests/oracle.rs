@@ -1,5 +1,5 @@
 //! SFEN, USI, check, legal moves and the impasse declaration against cshogi 1.1.0
-//! (tests/data/shogi-games.txt and shogi-impasse.txt, made by scripts/gen_shogi.py).
+//! (tests/data/shogi-games.txt and shogi-impasse.txt, made by scripts/data/gen_shogi.py).
 
 use polyboard_shogi::repr::{AttackTableBoard, Bb3x32Board, Bb128Board, FastBoard};
 use polyboard_shogi::{Game, ImpasseRule, Position, ShogiBoard, usi};

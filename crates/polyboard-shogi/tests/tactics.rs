@@ -1,5 +1,5 @@
 //! The 2006 experiment's minimax, SEE and pin detection: against cshogi's minimax values
-//! (tests/data/perft/shogi-minimax.txt, from scripts/gen_shogi_minimax.py), against
+//! (tests/data/perft/shogi-minimax.txt, from scripts/data/gen_shogi_minimax.py), against
 //! values worked out by hand from the definitions, and across the four representations.
 
 use polyboard_shogi::experiment::{Minimax, minimax};

@@ -1,6 +1,6 @@
 //! A variant defined only in this test's own file (a 9x9 board with two custom Betza
 //! pieces) perfts to the counts Fairy-Stockfish (pyffish) gives; the script that made
-//! them is scripts/variants_custom_perft.py.
+//! them is scripts/data/variants_custom_perft.py.
 
 use polyboard_variants::{Variant, VariantSet, suite};
 

@@ -1,6 +1,6 @@
 //! SFEN and USI move text against Fairy-Stockfish 11.1 speaking USI (and cshogi for
 //! shogi): positions of random games in the shogi-family variants, from
-//! tests/data/usi-variants.txt (written by scripts/gen_usi_variant_data.py). For every
+//! tests/data/usi-variants.txt (written by scripts/data/gen_usi_variant_data.py). For every
 //! position, Fairy-Stockfish's SFEN must read as the same position as its FEN, the
 //! legal moves written in USI must be Fairy-Stockfish's, every one must read back, and
 //! the SFEN written must be Fairy-Stockfish's (its hands compared as a multiset: 11.1

@@ -7,8 +7,8 @@
 //! ```
 //!
 //! DATA holds one position a line, `FEN [result] score` (chess, result from White's
-//! side, as `scripts/texel_data.py` then `scripts/texel_score.py` write them) or
-//! `SFEN [result] score` (shogi, from Black's side, `scripts/shogi_texel_data.py`); the
+//! side, as `scripts/tune/texel_data.py` then `scripts/tune/texel_score.py` write them) or
+//! `SFEN [result] score` (shogi, from Black's side, `scripts/tune/shogi_texel_data.py`); the
 //! score, a stronger engine's search score in its centipawns from the same side, is
 //! optional. The error of a set of weights is Texel's: the mean of `(label -
 //! sigmoid(K * eval))^2`, K fitted first with the weights fixed. `--lambda L` labels

@@ -24,7 +24,7 @@
 //! - `tempo`: for the side to move.
 //!
 //! The weights in `shogi_weights.txt` were fitted by Texel's method (see
-//! `examples/tune.rs` and `scripts/shogi_texel_data.py`; the README's shogi section
+//! `examples/tune.rs` and `scripts/tune/shogi_texel_data.py`; the README's shogi section
 //! describes the data); `enter` and the start values are set by hand, since the
 //! training games hardly reach an entering king.
 
