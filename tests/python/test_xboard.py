@@ -69,3 +69,23 @@ def test_analysis_reaches_its_depth_and_finds_the_mate(engine):
 def test_a_whole_crazyhouse_game(engine):
     board = play_out(engine, chess.variant.CrazyhouseBoard(), chess.engine.Limit(depth=2), seed=7)
     assert board.is_game_over(), board.fen()
+
+
+def test_takebacks_follow_the_client(engine):
+    # python-chess sends `undo` and `remove` when its board went back, then the new moves.
+    board = chess.Board()
+    for _ in range(6):
+        board.push(engine.play(board, chess.engine.Limit(depth=3)).move)
+    board.pop()
+    board.pop()
+    board.push_uci("a2a3" if board.turn == chess.WHITE else "a7a6")
+    result = engine.play(board, chess.engine.Limit(depth=3))
+    assert result.move in board.legal_moves
+
+
+def test_illegal_moves_and_positions_are_refused(engine):
+    # The protocol's own error replies, read straight from the engine.
+    proto = engine.protocol
+    assert proto.features.get("setboard") == 1
+    with pytest.raises(chess.engine.EngineError):
+        engine.play(chess.Board("8/8/8/8/8/8/8/8 w - - 0 1"), chess.engine.Limit(depth=2))

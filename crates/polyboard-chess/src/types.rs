@@ -415,6 +415,14 @@ impl CastlingSide {
     }
 }
 
+impl polyboard_core::SearchMove for Move {
+    /// The packed 16 bits: unique among a position's moves, never 0 for a legal move.
+    #[inline(always)]
+    fn key(self) -> u32 {
+        self.to_u16() as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,13 +452,5 @@ mod tests {
         assert_eq!(Square::parse("a10"), None);
         assert_eq!(Square::parse("é1"), None);
         assert_eq!(Square::H8.flip().to_string(), "h1");
-    }
-}
-
-impl polyboard_core::SearchMove for Move {
-    /// The packed 16 bits: unique among a position's moves, never 0 for a legal move.
-    #[inline(always)]
-    fn key(self) -> u32 {
-        self.to_u16() as u32
     }
 }

@@ -2,7 +2,7 @@
 //! searches that return typed results. The UCI, USI and XBoard dialects of
 //! [`crate::protocol`] drive it, and so can any Rust program (see the crate example).
 
-use crate::game::{Event, Game, MateAnswer, Notation, SearchResult, clip, no_result};
+use crate::game::{Event, Game, MateAnswer, Notation, SearchResult, clip};
 use polyboard_search::search::{Context, Control, Settings};
 use polyboard_search::time::Limits;
 use polyboard_search::tt::Table;
@@ -425,10 +425,5 @@ impl Search {
         while (self.limits.infinite || c.pondering.load(Relaxed)) && !c.stop.load(Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
-    }
-
-    /// A search that was never started: no move.
-    pub fn empty() -> SearchResult {
-        no_result()
     }
 }

@@ -125,7 +125,9 @@ struct Ttt {
 
 impl Ttt {
     fn line(marks: u16) -> bool {
-        LINES.iter().any(|&l| marks & l == l)
+        // Every square of one of the lines marked.
+        let full = |line: u16| marks & line == line;
+        LINES.iter().any(|&l| full(l))
     }
     fn empty(&self) -> impl Iterator<Item = u32> + '_ {
         (0..9).filter(|&s| (self.marks[0] | self.marks[1]) & (1 << s) == 0)

@@ -144,27 +144,6 @@ impl Move {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_round_trip() {
-        let m = Move(0).with_pickup(4).with_pickup(7).with_drop(6, 5).with_drop(5, 3).with(F_CASTLE);
-        assert_eq!((m.pickups(), m.drops()), (2, 2));
-        assert_eq!((m.pickup(0), m.pickup(1)), (4, 7));
-        assert_eq!((m.drop(0), m.drop(1)), ((6, 5), (5, 3)));
-        assert!(m.is_castling() && !m.is_capture());
-        let g = m.with_drop(127, 15).with_hand(RETRIEVE, 15).with(F_GATE);
-        assert_eq!(g.drop(2), (127, 15));
-        assert_eq!((g.hand_action(), g.hand_type()), (RETRIEVE, 15));
-        assert_eq!(g.0 >> 63, 0);
-        let p = Move(0).with_pickup(120).with_drop(127, 0).with_drop0_type(9);
-        assert_eq!(p.drop(0), (127, 9));
-        assert!(p.is_promotion());
-    }
-}
-
 impl polyboard_core::SearchMove for Move {
     /// Unique among a position's legal moves and never 0 (see the comment inside).
     #[inline(always)]
@@ -184,5 +163,26 @@ impl polyboard_core::SearchMove for Move {
             k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
         }
         k | 1 << 31
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let m = Move(0).with_pickup(4).with_pickup(7).with_drop(6, 5).with_drop(5, 3).with(F_CASTLE);
+        assert_eq!((m.pickups(), m.drops()), (2, 2));
+        assert_eq!((m.pickup(0), m.pickup(1)), (4, 7));
+        assert_eq!((m.drop(0), m.drop(1)), ((6, 5), (5, 3)));
+        assert!(m.is_castling() && !m.is_capture());
+        let g = m.with_drop(127, 15).with_hand(RETRIEVE, 15).with(F_GATE);
+        assert_eq!(g.drop(2), (127, 15));
+        assert_eq!((g.hand_action(), g.hand_type()), (RETRIEVE, 15));
+        assert_eq!(g.0 >> 63, 0);
+        let p = Move(0).with_pickup(120).with_drop(127, 0).with_drop0_type(9);
+        assert_eq!(p.drop(0), (127, 9));
+        assert!(p.is_promotion());
     }
 }

@@ -21,7 +21,7 @@
 //! towards the starting weights (`--l2`, default 1e-8), game-disjoint held-out data and
 //! early stopping; see that module. The result (`--out`, default `weights.txt`) is one
 //! value a line in `Weights::values_mut` order, to copy over
-//! `crates/polyboard-engine/src/weights.txt` (keeping its two comment lines).
+//! `crates/polyboard-engine/src/chess/weights.txt` (keeping its two comment lines).
 //!
 //! Shogi (`--variant shogi`): the evaluation is linear in its weights, so each
 //! position is read once into its feature counts; the search is `polyboard_search::texel`'s
@@ -33,7 +33,7 @@
 //! held-out positions (from other games) after every pass, at the same K; the weights
 //! written are those of the best held-out error, and the search stops when that error
 //! has not improved for three passes (early stopping). `--only 0..22,162..205` tunes
-//! only the weights with those indices (see the offsets in `shogi_eval`). The
+//! only the weights with those indices (see the offsets in `shogi::eval`). The
 //! entering-king weights (`enter`) are not tuned: the games hardly reach an entering
 //! king. The result (default `shogi_weights.txt`) goes over
 //! `crates/polyboard-engine/src/shogi_weights.txt`.

@@ -21,7 +21,7 @@
 //!   knight) so that basic mates are found.
 //!
 //! The weights start hand-set ([`Weights::hand_set`]); the engine reads them from
-//! `src/weights.txt`, which the `tune` example rewrites by Texel's method on positions
+//! `chess/weights.txt`, which the `tune` example rewrites by Texel's method on positions
 //! labelled with game results (`scripts/tune/texel_data.py` makes them; see the README).
 
 use super::Chess;

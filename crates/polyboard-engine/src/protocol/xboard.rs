@@ -46,6 +46,8 @@ pub(crate) struct State {
     reply: Arc<Mutex<Option<String>>>,
     /// Set when the search in progress must not answer (`force`, `undo`, `new`).
     cancel: Arc<AtomicBool>,
+    /// The last `setboard` was refused: no move until a position is set.
+    invalid: bool,
 }
 
 /// The XBoard name of a polyboard variant.
@@ -91,6 +93,7 @@ pub(crate) fn handle(c: &mut Core, st: &mut State, cmd: &str, args: &[&str], lin
             }
             let _ = c.engine.set_position(None, &[]);
             c.engine.clear_hash();
+            st.invalid = false;
             (st.engine_side, st.sd, st.st, st.nps) = (Some(1), None, None, None);
         }
         "variant" => {
@@ -99,6 +102,7 @@ pub(crate) fn handle(c: &mut Core, st: &mut State, cmd: &str, args: &[&str], lin
             match c.engine.select(name) {
                 Ok(()) => {
                     let _ = c.engine.set_position(None, &[]);
+                    st.invalid = false;
                 }
                 Err(_) => error(c, "unknown variant"),
             }
@@ -106,10 +110,13 @@ pub(crate) fn handle(c: &mut Core, st: &mut State, cmd: &str, args: &[&str], lin
         "setboard" => {
             cancel(c, st);
             let fen = line.trim().strip_prefix("setboard").unwrap_or("").trim();
-            if let Err(e) = c.engine.set_position(Some(fen), &[]) {
-                c.say(&format!("tellusererror Illegal position: {}", clip(&e.to_string())));
+            st.invalid = c.engine.set_position(Some(fen), &[]).is_err();
+            if st.invalid {
+                c.say("tellusererror Illegal position");
+                error(c, "illegal position");
+            } else {
+                resume(c, st);
             }
-            resume(c, st);
         }
         "usermove" => {
             let Some(mv) = args.first() else {
@@ -117,9 +124,9 @@ pub(crate) fn handle(c: &mut Core, st: &mut State, cmd: &str, args: &[&str], lin
                 return true;
             };
             cancel(c, st);
-            match c.engine.play(mv) {
-                Ok(()) => resume(c, st),
-                Err(_) => c.say(&format!("Illegal move: {}", clip(mv))),
+            match c.engine.play(mv).ok().filter(|_| !st.invalid) {
+                Some(()) => resume(c, st),
+                None => c.say(&format!("Illegal move: {}", clip(mv))),
             }
         }
         "go" => {
@@ -222,7 +229,7 @@ pub(crate) fn handle(c: &mut Core, st: &mut State, cmd: &str, args: &[&str], lin
 fn features(c: &Core) {
     let variants: Vec<String> = c.engine.variants().iter().map(|n| xboard_name(n).to_string()).collect();
     c.say(&format!(
-        "feature setboard=1 usermove=1 ping=1 san=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 time=1 draw=0 \
+        "feature setboard=1 usermove=1 ping=1 san=0 sigint=0 reuse=1 analyze=1 colors=0 time=1 draw=0 \
          memory=1 smp=1 nps=1 exclude=0 myname=\"polyboard {}\" variants=\"{}\" done=1",
         env!("CARGO_PKG_VERSION"),
         variants.join(",")
@@ -287,6 +294,9 @@ fn think(c: &mut Core, st: &mut State) {
     if st.engine_side != Some(c.engine.side_to_move()) {
         return;
     }
+    if st.invalid {
+        return c.say("Error (illegal position): go");
+    }
     if let Some((result, why)) = c.engine.result() {
         c.say(&format!("{result} {{{why}}}"));
         st.engine_side = None;
@@ -317,6 +327,9 @@ fn think(c: &mut Core, st: &mut State) {
 
 /// Analysis of the current position until `exit` or a change of position.
 fn analyse(c: &mut Core, st: &mut State) {
+    if st.invalid {
+        return c.say("Error (illegal position): analyze");
+    }
     st.cancel.store(false, Relaxed);
     let search = c.engine.prepare(Limits { infinite: true, ..Limits::default() });
     c.start(search, true, Box::new(|_| {}));
