@@ -1,19 +1,38 @@
 //! polyboard-variants: a Sjaak-style generic variant engine.
 //!
+//! What ships:
+//!
 //! - Boards of any rectangle up to 128 squares (16 files, 16 ranks) on `u64` or `u128`
-//!   bitboards through the same generic code ([`bits::Bits`]).
+//!   bitboards through the same generic code ([`bits::Bits`], polyboard-core's `Wide`).
 //! - Pieces from Betza notation ([`betza`]): leapers, sliders, riders, lame leapers,
 //!   hoppers, divergent movers; a royal bitboard; up to 16 piece types; holdings.
 //! - Variants from files in Fairy-Stockfish's `variants.ini` syntax ([`rules`]); the
-//!   built-in ones ship as `variants.ini` beside this crate.
+//!   built-in ones ([`VariantSet::builtin`]) ship as `variants.ini` beside this crate.
 //! - Moves in Sjaak's pickup / drop / store / retrieve encoding ([`moves::Move`]),
 //!   played by copy-make ([`board::Stack`]).
 //! - Fairy-Stockfish FEN ([`fen`]) and UCI move text ([`uci`]); SFEN and USI move text
-//!   as Fairy-Stockfish speaks USI ([`usi`]); perft ([`perft`]).
+//!   as Fairy-Stockfish speaks USI ([`usi`]).
+//! - Perft ([`perft`]): polyboard-core's driver, [`Board`] being a
+//!   `polyboard_core::perft::PerftNode`; [`suite`] reads perft suite files.
 //!
 //! [`Variant`] picks the bitboard width for a variant and runs perft on it.
+//!
+//! # Example
+//!
+//! Minishogi's start position to depth 3, the count Fairy-Stockfish and Sjaak II
+//! publish (tests/data/variant-perft.txt):
+//!
+//! ```
+//! use polyboard_variants::{Variant, VariantSet};
+//!
+//! let variant = Variant::new(VariantSet::builtin().rules("minishogi")?)?;
+//! assert_eq!(variant.width(), "u64");
+//! let run = variant.perft(None, &[], 3, false, false)?;
+//! assert_eq!(run.nodes, 2512);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod betza;
 pub mod bits;
