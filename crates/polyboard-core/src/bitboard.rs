@@ -18,8 +18,11 @@
 use core::fmt::Debug;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// The operations of a 64-square bitboard, whatever its limbs.
-pub trait Bits:
+/// What every bitboard type of polyboard is: a copyable, comparable value with the
+/// boolean operators and their assigning forms. [`Bits`] (64 squares) and
+/// [`crate::wide::Wide`] (up to 128) both start from it; every type with those
+/// properties has it.
+pub trait BitOps:
     Copy
     + Eq
     + Default
@@ -35,6 +38,28 @@ pub trait Bits:
     + BitOrAssign
     + BitXorAssign
 {
+}
+
+impl<T> BitOps for T where
+    T: Copy
+        + Eq
+        + Default
+        + Debug
+        + Send
+        + Sync
+        + 'static
+        + BitAnd<Output = T>
+        + BitOr<Output = T>
+        + BitXor<Output = T>
+        + Not<Output = T>
+        + BitAndAssign
+        + BitOrAssign
+        + BitXorAssign
+{
+}
+
+/// The operations of a 64-square bitboard, whatever its limbs.
+pub trait Bits: BitOps {
     /// The empty set.
     const EMPTY: Self;
     /// All 64 squares.

@@ -11,16 +11,25 @@
 //!   moves shows.
 //! - [`perft_make_unmake`]: every move is made and unmade in place, for
 //!   representations that support it ([`MakeUnmake`]).
+//!
+//! The move lists hold [`DEFAULT_CAPACITY`] moves unless a game names more: the
+//! trait's parameter is the list capacity, so chess walks `PerftNode` (256 moves) and
+//! shogi `PerftNode<2048>` with the same driver, each with lists on the stack.
 
 use crate::MoveList;
 
-/// A game state that perft can walk with copy-make.
-pub trait PerftNode: Clone {
+/// The move list capacity of a [`PerftNode`] that names none: enough for chess (the
+/// most legal moves of a chess position is 218).
+pub const DEFAULT_CAPACITY: usize = 256;
+
+/// A game state that perft can walk with copy-make, with move lists of `CAPACITY`
+/// moves (more than the most legal moves of any position of the game).
+pub trait PerftNode<const CAPACITY: usize = DEFAULT_CAPACITY>: Clone {
     /// The move type.
     type Move: Copy;
 
     /// Appends every legal move of the side to move to `out`.
-    fn generate_moves(&self, out: &mut MoveList<Self::Move>);
+    fn generate_moves(&self, out: &mut MoveList<Self::Move, CAPACITY>);
 
     /// The number of legal moves. Representations override this with a faster count
     /// that builds no list (bulk counting).
@@ -45,7 +54,7 @@ pub trait PerftNode: Clone {
 }
 
 /// A game state that can also make and unmake moves in place.
-pub trait MakeUnmake: PerftNode {
+pub trait MakeUnmake<const CAPACITY: usize = DEFAULT_CAPACITY>: PerftNode<CAPACITY> {
     /// What `unmake` needs to restore the state.
     type Undo;
 
@@ -57,7 +66,7 @@ pub trait MakeUnmake: PerftNode {
 }
 
 /// Leaf count at `depth`, counting the last ply in bulk.
-pub fn perft<N: PerftNode>(node: &N, depth: u32) -> u64 {
+pub fn perft<N: PerftNode<C>, const C: usize>(node: &N, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => node.count_moves(),
@@ -77,7 +86,7 @@ pub fn perft<N: PerftNode>(node: &N, depth: u32) -> u64 {
 }
 
 /// Leaf count at `depth`, playing every move including those of the last ply.
-pub fn perft_full<N: PerftNode>(node: &N, depth: u32) -> u64 {
+pub fn perft_full<N: PerftNode<C>, const C: usize>(node: &N, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -98,7 +107,7 @@ pub fn perft_full<N: PerftNode>(node: &N, depth: u32) -> u64 {
 }
 
 /// Leaf count at `depth` by make/unmake in place, playing every leaf move.
-pub fn perft_make_unmake<N: MakeUnmake>(node: &mut N, depth: u32) -> u64 {
+pub fn perft_make_unmake<N: MakeUnmake<C>, const C: usize>(node: &mut N, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -120,7 +129,7 @@ pub fn perft_make_unmake<N: MakeUnmake>(node: &mut N, depth: u32) -> u64 {
 
 /// The perft count below each legal move at `depth` (`depth >= 1`), in generation
 /// order. With `full`, leaves are played rather than counted in bulk.
-pub fn divide<N: PerftNode>(node: &N, depth: u32, full: bool) -> Vec<(N::Move, u64)> {
+pub fn divide<N: PerftNode<C>, const C: usize>(node: &N, depth: u32, full: bool) -> Vec<(N::Move, u64)> {
     let mut list = MoveList::new();
     node.generate_moves(&mut list);
     list.iter()
@@ -162,6 +171,30 @@ mod tests {
         fn unmake(&mut self, _mv: u64, undo: u64) {
             self.0 = undo;
         }
+    }
+
+    /// The same tree with lists of 600 moves, wider than the default capacity.
+    #[derive(Clone)]
+    struct WideTree(u64);
+
+    impl PerftNode<600> for WideTree {
+        type Move = u64;
+        fn generate_moves(&self, out: &mut MoveList<u64, 600>) {
+            for i in 0..self.0 {
+                out.push(i);
+            }
+        }
+        fn apply(&mut self, _mv: u64) {
+            self.0 = self.0.saturating_sub(1);
+        }
+    }
+
+    #[test]
+    fn a_node_names_a_larger_list_capacity() {
+        // 300 * 299 leaves at depth 2: more moves than the default capacity holds.
+        assert_eq!(perft(&WideTree(300), 2), 300 * 299);
+        assert_eq!(perft_full(&WideTree(300), 2), 300 * 299);
+        assert_eq!(divide(&WideTree(300), 1, false).len(), 300);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Bitboards of more than 64 squares, with one set of operators.
 //!
 //! [`crate::bitboard::Bits`] is a 64-square bitboard. [`Wide`] is its sibling for boards
-//! of up to 128 squares (shogi's 81, the variant engine's larger boards). A square is an
+//! of up to 128 squares (shogi's 81, the variant engine's boards of any size); both
+//! start from [`BitOps`], the operators they share. `Wide` is the one trait of the
+//! boards past 64 squares: shogi's representations and the variant engine (whose
+//! `bits::Bits` is this trait under another name) use it. A square is an
 //! index `0..Wide::SQUARES`; each type places square `i` at a bit of its own layout, so
 //! the same generator runs on every layout:
 //!
@@ -10,7 +13,8 @@
 //! - [`W2x64`]: two `u64` words, 63 squares in the first and the rest in the second
 //!   (126 squares), the layout of YaneuraOu, rsshogi and cshogi (in shogi, 63 = 7 files
 //!   of 9, so no file straddles the two words).
-//! - `u128`: one 128-bit integer, square `i` at bit `i` (128 squares).
+//! - `u64` and `u128`: one machine integer, square `i` at bit `i` (64 or 128
+//!   squares), what the variant engine runs on.
 //!
 //! Every operation is defined on squares, never on the bits of a layout: `shl(n)` moves
 //! every square `i` to `i + n`, [`Wide::lsb`] returns a square, `!b` complements within
@@ -18,26 +22,11 @@
 //! board). [`Wide::from_u128`] and [`Wide::to_u128`] (square `i` at bit `i`) are the
 //! boundary for building tables and for tests.
 
-use core::fmt::Debug;
+use crate::bitboard::BitOps;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// The operations of a bitboard of up to 128 squares, whatever its layout.
-pub trait Wide:
-    Copy
-    + Eq
-    + Default
-    + Debug
-    + Send
-    + Sync
-    + 'static
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + BitXorAssign
-{
+pub trait Wide: BitOps {
     /// How many squares the layout holds.
     const SQUARES: usize;
     /// The empty set.
@@ -82,53 +71,96 @@ pub trait Wide:
     fn shl(self, n: u32) -> Self;
     /// Every square `i` moved to `i - n` (`n < 32`); squares below 0 are lost.
     fn shr(self, n: u32) -> Self;
+    /// The highest square of the set (unspecified for the empty set).
+    fn msb(self) -> usize;
+    /// Removes the lowest square from the set and returns it (the set must not be
+    /// empty).
+    #[inline(always)]
+    fn pop(&mut self) -> usize {
+        let sq = self.lsb();
+        *self = self.clear_lsb();
+        sq
+    }
+    /// The squares from 0 up to the lowest of the set, that one included (every square
+    /// of the layout for the empty set): the squares a slider moving down a ray of
+    /// increasing squares reaches before and at its first blocker, once masked by the ray.
+    fn at_or_below_lowest(self) -> Self;
+    /// The squares from the highest of the set up to the last of the layout, that one
+    /// included (unspecified for the empty set).
+    fn at_or_above_highest(self) -> Self;
 }
 
-impl Wide for u128 {
-    const SQUARES: usize = 128;
-    const EMPTY: u128 = 0;
-
-    #[inline(always)]
-    fn from_u128(x: u128) -> u128 {
-        x
-    }
-    #[inline(always)]
-    fn to_u128(self) -> u128 {
-        self
-    }
-    #[inline(always)]
-    fn bit(sq: usize) -> u128 {
-        1u128 << (sq & 127)
-    }
-    #[inline(always)]
-    fn has(self, sq: usize) -> bool {
-        (self >> (sq & 127)) & 1 != 0
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn popcount(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn clear_lsb(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn shl(self, n: u32) -> u128 {
-        self << (n & 127)
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> u128 {
-        self >> (n & 127)
-    }
+/// The squares of `set`, lowest first.
+#[inline(always)]
+pub fn squares<B: Wide>(mut set: B) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || if set.is_empty() { None } else { Some(set.pop()) })
 }
+
+/// [`Wide`] for the machine integers, square `i` at bit `i`.
+macro_rules! integer_wide {
+    ($t:ty) => {
+        impl Wide for $t {
+            const SQUARES: usize = <$t>::BITS as usize;
+            const EMPTY: $t = 0;
+
+            #[inline(always)]
+            fn from_u128(x: u128) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn bit(sq: usize) -> $t {
+                1 << (sq % Self::SQUARES)
+            }
+            #[inline(always)]
+            fn has(self, sq: usize) -> bool {
+                (self >> (sq % Self::SQUARES)) & 1 != 0
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn popcount(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lsb(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn clear_lsb(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn shl(self, n: u32) -> $t {
+                self << (n % <$t>::BITS)
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> $t {
+                self >> (n % <$t>::BITS)
+            }
+            #[inline(always)]
+            fn msb(self) -> usize {
+                (<$t>::BITS - 1 - self.leading_zeros()) as usize
+            }
+            #[inline(always)]
+            fn at_or_below_lowest(self) -> $t {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn at_or_above_highest(self) -> $t {
+                <$t>::MAX << self.msb()
+            }
+        }
+    };
+}
+
+integer_wide!(u64);
+integer_wide!(u128);
 
 /// Three `u32` words of 27 squares each: square `i` is bit `i % 27` of word `i / 27`.
 ///
@@ -363,6 +395,42 @@ impl Wide for W3x32 {
         }
         W3x32([(a >> n) | ((b << (27 - n)) & W27), (b >> n) | ((c << (27 - n)) & W27), c >> n])
     }
+    #[inline(always)]
+    fn msb(self) -> usize {
+        let [a, b, c] = self.0;
+        if c != 0 {
+            54 + 31 - c.leading_zeros() as usize
+        } else if b != 0 {
+            27 + 31 - b.leading_zeros() as usize
+        } else {
+            31 - a.leading_zeros() as usize
+        }
+    }
+    #[inline(always)]
+    fn at_or_below_lowest(self) -> W3x32 {
+        let [a, b, c] = self.0;
+        if a != 0 {
+            W3x32([a ^ a.wrapping_sub(1), 0, 0])
+        } else if b != 0 {
+            W3x32([W27, b ^ b.wrapping_sub(1), 0])
+        } else if c != 0 {
+            W3x32([W27, W27, c ^ c.wrapping_sub(1)])
+        } else {
+            W3x32([W27; 3])
+        }
+    }
+    #[inline(always)]
+    fn at_or_above_highest(self) -> W3x32 {
+        let [a, b, c] = self.0;
+        let from = |w: u32| W27 & (!0u32 << (31 - w.leading_zeros()));
+        if c != 0 {
+            W3x32([0, 0, from(c)])
+        } else if b != 0 {
+            W3x32([0, from(b), W27])
+        } else {
+            W3x32([from(a), W27, W27])
+        }
+    }
 }
 
 impl Wide for W2x64 {
@@ -439,6 +507,26 @@ impl Wide for W2x64 {
         }
         W2x64 { lo: (self.lo >> n) | ((self.hi << (63 - n)) & W63), hi: self.hi >> n }
     }
+    #[inline(always)]
+    fn msb(self) -> usize {
+        if self.hi != 0 { 63 + 63 - self.hi.leading_zeros() as usize } else { 63 - self.lo.leading_zeros() as usize }
+    }
+    #[inline(always)]
+    fn at_or_below_lowest(self) -> W2x64 {
+        let (lo, hi) = (self.lo, self.hi);
+        if lo != 0 {
+            W2x64 { lo: lo ^ lo.wrapping_sub(1), hi: 0 }
+        } else if hi != 0 {
+            W2x64 { lo: W63, hi: hi ^ hi.wrapping_sub(1) }
+        } else {
+            W2x64 { lo: W63, hi: W63 }
+        }
+    }
+    #[inline(always)]
+    fn at_or_above_highest(self) -> W2x64 {
+        let from = |w: u64| W63 & (!0u64 << (63 - w.leading_zeros()));
+        if self.hi != 0 { W2x64 { lo: 0, hi: from(self.hi) } } else { W2x64 { lo: from(self.lo), hi: W63 } }
+    }
 }
 
 #[cfg(test)]
@@ -478,6 +566,16 @@ mod tests {
             }
             assert_eq!(x.clear_lsb().to_u128(), a & a.wrapping_sub(1));
             assert_eq!(x.more_than_one(), a.count_ones() > 1);
+            if a != 0 {
+                let high = 127 - a.leading_zeros() as usize;
+                assert_eq!(x.msb(), high);
+                assert_eq!(x.at_or_above_highest().to_u128(), full & (!0u128 << high), "{a:#x}");
+                let mut y = x;
+                assert_eq!(y.pop(), a.trailing_zeros() as usize);
+                assert_eq!(y.to_u128(), a & a.wrapping_sub(1));
+            }
+            assert_eq!(x.at_or_below_lowest().to_u128(), full & (a ^ a.wrapping_sub(1)), "{a:#x}");
+            assert_eq!(squares(x).collect::<Vec<_>>(), (0..128).filter(|&sq| a >> sq & 1 != 0).collect::<Vec<_>>());
             let mut seen = Vec::new();
             x.for_each(|sq| seen.push(sq));
             assert_eq!(seen, (0..128).filter(|&sq| a >> sq & 1 != 0).collect::<Vec<usize>>());
@@ -501,6 +599,7 @@ mod tests {
 
     #[test]
     fn every_layout_agrees_with_u128() {
+        agrees_with_u128::<u64>();
         agrees_with_u128::<u128>();
         agrees_with_u128::<W3x32>();
         agrees_with_u128::<W2x64>();

@@ -1,8 +1,10 @@
-//! The [`ShogiBoard`] trait every shogi representation implements, and perft over it.
+//! The [`ShogiBoard`] trait every shogi representation implements, and perft over it
+//! (polyboard-core's driver: every representation is a [`PerftNode`]).
 
 use crate::position::Position;
 use crate::types::{Color, Hand, Move, Piece, Square};
 use polyboard_core::MoveList;
+use polyboard_core::perft::PerftNode;
 
 /// A list capacity no position with at most [`crate::position::MAX_PIECES`] pieces can
 /// exceed (at most 38 board pieces of at most 32 moves each, plus 7 kinds of drops on
@@ -22,6 +24,17 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 pub trait ShogiBoard: Clone + Send + Sync + 'static {
     /// The name `polyboard perft --variant shogi --repr` selects it by.
     const NAME: &'static str;
+
+    /// What polyboard-core's perft driver walks: the board itself, which implements
+    /// [`PerftNode`] with lists of [`MAX_MOVES`] moves by the methods below.
+    ///
+    /// `PerftNode` is not a supertrait because both traits name `generate_moves`,
+    /// `count_moves`, `apply` and `play`: a generic caller's `b.play(mv)` would be
+    /// ambiguous.
+    type Perft: PerftNode<MAX_MOVES, Move = Move>;
+
+    /// The board as [`ShogiBoard::Perft`] (itself).
+    fn as_perft(&self) -> &Self::Perft;
 
     /// The representation of `pos` (which [`Position::validate`] accepts).
     fn from_position(pos: &Position) -> Self;
@@ -87,57 +100,51 @@ pub trait ShogiBoard: Clone + Send + Sync + 'static {
     }
 }
 
-/// Leaf count at `depth`, counting the last ply in bulk.
+/// Leaf count at `depth`, counting the last ply in bulk (polyboard-core's
+/// [`perft`](polyboard_core::perft::perft) on the board).
 pub fn perft<B: ShogiBoard>(b: &B, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => b.count_moves(),
-        _ => {
-            let mut list = Moves::new();
-            b.generate_moves(&mut list);
-            let mut total = 0;
-            for &mv in list.iter() {
-                let mut child = b.clone();
-                child.apply(mv);
-                total += perft(&child, depth - 1);
-            }
-            total
-        }
-    }
+    polyboard_core::perft::perft(b.as_perft(), depth)
 }
 
-/// Leaf count at `depth`, playing every move including those of the last ply.
+/// Leaf count at `depth`, playing every move including those of the last ply
+/// (polyboard-core's [`perft_full`](polyboard_core::perft::perft_full) on the board).
 pub fn perft_full<B: ShogiBoard>(b: &B, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = Moves::new();
-    b.generate_moves(&mut list);
-    let mut total = 0;
-    for &mv in list.iter() {
-        let mut child = b.clone();
-        child.apply(mv);
-        total += if depth == 1 {
-            core::hint::black_box(&child);
-            1
-        } else {
-            perft_full(&child, depth - 1)
-        };
-    }
-    total
+    polyboard_core::perft::perft_full(b.as_perft(), depth)
 }
 
-/// The count below each legal move at `depth` (`depth >= 1`), in generation order.
+/// The count below each legal move at `depth` (`depth >= 1`), in generation order
+/// (polyboard-core's [`divide`](polyboard_core::perft::divide) on the board).
 pub fn divide<B: ShogiBoard>(b: &B, depth: u32, full: bool) -> Vec<(Move, u64)> {
-    b.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let child = b.play(mv);
-            let d = depth.saturating_sub(1);
-            (mv, if full { perft_full(&child, d) } else { perft(&child, d) })
-        })
-        .collect()
+    polyboard_core::perft::divide(b.as_perft(), depth, full)
 }
+
+/// Implements polyboard-core's [`PerftNode`] for a [`ShogiBoard`] representation by
+/// the board's own [`ShogiBoard`] methods, and points [`ShogiBoard::Perft`] at it.
+///
+/// `perft_node!(impl[T: Tech] for BitBoard<T>)`, `perft_node!(impl[] for AttackTableBoard)`.
+macro_rules! perft_node {
+    (impl[$($generics:tt)*] for $board:ty) => {
+        impl<$($generics)*> polyboard_core::perft::PerftNode<{ $crate::board::MAX_MOVES }> for $board {
+            type Move = $crate::types::Move;
+
+            #[inline(always)]
+            fn generate_moves(&self, out: &mut $crate::board::Moves) {
+                <Self as $crate::board::ShogiBoard>::generate_moves(self, out)
+            }
+
+            #[inline(always)]
+            fn count_moves(&self) -> u64 {
+                <Self as $crate::board::ShogiBoard>::count_moves(self)
+            }
+
+            #[inline(always)]
+            fn apply(&mut self, mv: $crate::types::Move) {
+                <Self as $crate::board::ShogiBoard>::apply(self, mv)
+            }
+        }
+    };
+}
+pub(crate) use perft_node;
 
 /// Adds `delta` pieces to hand slot `slot` of `c`, keeping the key.
 #[inline(always)]

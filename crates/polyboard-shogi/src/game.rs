@@ -4,6 +4,7 @@
 //! does.
 
 use crate::position::Position;
+use crate::rules::{ImpasseCount, count_impasse};
 use crate::types::*;
 use crate::usi::{self, UsiError};
 use core::fmt;
@@ -171,30 +172,16 @@ impl Game {
     /// opponent's camp (its promotion zone) and is not in check; at least ten other
     /// pieces of the side stand there; and the points of those pieces plus the hand
     /// (rook and bishop, promoted or not, 5 each; every other piece 1) reach the rule's
-    /// threshold.
+    /// threshold. The count is [`crate::rules::impasse_count`]'s.
     pub fn declaration(&self, rule: ImpasseRule) -> Option<Declaration> {
         let pos = self.position();
         let us = pos.turn;
         if !in_zone(us, pos.king(us)) || pos.is_check() {
             return None;
         }
-        let value = |k: Kind| if matches!(k.unpromoted(), Kind::Rook | Kind::Bishop) { 5 } else { 1 };
-        let mut pieces = 0;
-        let mut points = 0;
-        for sq in (0..SQUARES).filter(|&sq| in_zone(us, sq)) {
-            if let Some(p) = pos.board[sq]
-                && p.color() == us
-                && p.kind() != Kind::King
-            {
-                pieces += 1;
-                points += value(p.kind());
-            }
-        }
+        let ImpasseCount { pieces, points } = count_impasse(|sq| pos.board[sq], &pos.hands[us.index()], us);
         if pieces < 10 {
             return None;
-        }
-        for kind in Kind::HAND {
-            points += value(kind) * pos.hands[us.index()][kind.index() - 1] as u32;
         }
         match rule {
             ImpasseRule::Points27 => {

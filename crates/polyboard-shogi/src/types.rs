@@ -260,13 +260,19 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::usi::format(*self))
+        fmt::Display::fmt(self, f)
     }
 }
 
+/// The USI text of the move: `7g7f`, `8h2b+`, `P*5e`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::usi::format(*self))
+        if self.is_drop() {
+            write!(f, "{}*{}", self.drop_kind().letter(), square_name(self.to()))
+        } else {
+            let promote = if self.is_promotion() { "+" } else { "" };
+            write!(f, "{}{}{promote}", square_name(self.from() % SQUARES), square_name(self.to() % SQUARES))
+        }
     }
 }
 

@@ -89,16 +89,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UsiError> {
     Ok(mv)
 }
 
-/// The USI text of `mv`.
+/// The USI text of `mv` (its [`Display`](core::fmt::Display) text).
 pub fn format(mv: Move) -> String {
-    if mv.is_drop() {
-        format!("{}*{}", mv.drop_kind().letter(), square_name(mv.to()))
-    } else {
-        format!(
-            "{}{}{}",
-            square_name(mv.from() % SQUARES),
-            square_name(mv.to() % SQUARES),
-            if mv.is_promotion() { "+" } else { "" }
-        )
-    }
+    mv.to_string()
 }

@@ -60,6 +60,20 @@ macro_rules! repr_tests {
                 }
             }
 
+            /// The board is a polyboard-core `PerftNode`: core's driver walks it directly,
+            /// and divide's rows add up to the count.
+            #[test]
+            fn core_driver_walks_the_board() {
+                for case in suite() {
+                    let b = B::from_position(&case.position);
+                    let &(d, n) = case.counts.iter().take_while(|c| c.1 < 100_000).last().unwrap();
+                    assert_eq!(polyboard_core::perft::perft(&b, d), n, "{}", case.id);
+                    let rows = polyboard_core::perft::divide(&b, d, false);
+                    assert_eq!(rows.len() as u64, case.counts[0].1, "{}", case.id);
+                    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), n, "{}", case.id);
+                }
+            }
+
             #[test]
             fn round_trip_and_key() {
                 for case in suite() {

@@ -450,7 +450,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 return true;
             }
             for &(lt, limit) in &line.limited {
-                if lt == ty && (t.ray_to_blocker(line.dir, sq, occ).count() as u8) <= limit {
+                if lt == ty && (t.ray_to_blocker(line.dir, sq, occ).popcount() as u8) <= limit {
                     return true;
                 }
             }
@@ -594,7 +594,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let us = self.side as usize;
         let own = self.by_color[us];
         let pawns = self.t.rules.pieces.iter().position(|p| p.pawn).map_or(B::EMPTY, |p| self.pieces(p, us));
-        if own.count() != 2 || pawns.count() != 1 || self.in_check() {
+        if own.popcount() != 2 || pawns.popcount() != 1 || self.in_check() {
             return false;
         }
         let mut list = Moves::new();
@@ -811,7 +811,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let mut n = 0;
         for from in squares(self.by_type[ty] & self.by_color[color]) {
             let (q, c) = self.reach(ty, color, from, occ, enemy);
-            n += q.count() + c.count();
+            n += q.popcount() + c.popcount();
         }
         n
     }
@@ -906,7 +906,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if p.pawn && t.promo[n.us].has(to) {
             for &pt in &r.promotion_types[n.us] {
                 if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
-                    && self.pieces(pt, n.us).count() >= limit
+                    && self.pieces(pt, n.us).popcount() >= limit
                 {
                     continue;
                 }
@@ -957,7 +957,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let rank = if n.us == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
         let rank_bb = t.rank_masks[rank];
         let kings = self.pieces(kt, n.us) & rank_bb;
-        if kings.count() != 1 {
+        if kings.popcount() != 1 {
             return;
         }
         let ksq = kings.lsb();
@@ -1125,13 +1125,13 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &t.rules;
         let Some(pawn) = r.pieces.iter().position(|p| p.pawn) else { return };
         let mut pawns = self.pieces(pawn, n.us);
-        if pawns.count() > 1 {
+        if pawns.popcount() > 1 {
             pawns &= t.sittuyin_zone[n.us];
         }
         for from in squares(pawns) {
             for &pt in &r.promotion_types[n.us] {
                 if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
-                    && self.pieces(pt, n.us).count() >= limit
+                    && self.pieces(pt, n.us).popcount() >= limit
                 {
                     continue;
                 }

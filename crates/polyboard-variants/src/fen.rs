@@ -202,7 +202,8 @@ impl<'a, B: Bits> Board<'a, B> {
             let rank = if color == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
             let row = t.rank_masks[rank];
             let own = self.by_color[color];
-            let king = r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.count() == 1).map(|k| k.lsb());
+            let king =
+                r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.popcount() == 1).map(|k| k.lsb());
             let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & row).unwrap_or(B::EMPTY);
             let upper = c.to_ascii_uppercase();
             let sq = match upper {
@@ -293,7 +294,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let king = r
                 .castling_king
                 .map(|k| self.by_type[k] & own & t.rank_masks[rank])
-                .filter(|k| k.count() == 1)
+                .filter(|k| k.popcount() == 1)
                 .map(|k| k.lsb());
             let mut implied = B::EMPTY;
             let mut rights: Vec<usize> = squares(self.castle[c]).collect();

@@ -1,57 +1,43 @@
-//! Perft over the variant board: legal generation, bulk counting at the last ply,
-//! copy-make over the caller's stack frames.
+//! Perft over the variant board: polyboard-core's driver (legal generation, bulk
+//! counting at the last ply, copy-make), which walks [`Board`] as a
+//! [`PerftNode`] with lists of [`MAX_MOVES`] moves.
 
 use crate::bits::Bits;
-use crate::board::{Board, Moves};
+use crate::board::{Board, MAX_MOVES, Moves};
 use crate::moves::Move;
+use polyboard_core::perft::PerftNode;
 
-/// The number of leaves at `depth`, counting the last ply in bulk.
+/// A board is a perft node: its own generator and copy-make.
+impl<B: Bits> PerftNode<MAX_MOVES> for Board<'_, B> {
+    type Move = Move;
+
+    #[inline(always)]
+    fn generate_moves(&self, out: &mut Moves) {
+        self.generate(out);
+    }
+
+    // The count is the trait's: the length of the generated list, as Board::count_moves.
+
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) {
+        Board::apply(self, mv);
+    }
+}
+
+/// The number of leaves at `depth`, counting the last ply in bulk (polyboard-core's
+/// [`perft`](polyboard_core::perft::perft)).
 pub fn perft<B: Bits>(b: &Board<'_, B>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = Moves::new();
-    b.generate(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    let mut total = 0;
-    for &mv in list.iter() {
-        let child = b.play(mv);
-        total += perft(&child, depth - 1);
-    }
-    total
+    polyboard_core::perft::perft(b, depth)
 }
 
-/// The number of leaves at `depth`, playing every leaf move.
+/// The number of leaves at `depth`, playing every leaf move (polyboard-core's
+/// [`perft_full`](polyboard_core::perft::perft_full)).
 pub fn perft_full<B: Bits>(b: &Board<'_, B>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = Moves::new();
-    b.generate(&mut list);
-    let mut total = 0;
-    for &mv in list.iter() {
-        let child = b.play(mv);
-        total += if depth == 1 {
-            core::hint::black_box(&child);
-            1
-        } else {
-            perft_full(&child, depth - 1)
-        };
-    }
-    total
+    polyboard_core::perft::perft_full(b, depth)
 }
 
-/// The count below each legal move at `depth >= 1`, in generation order.
+/// The count below each legal move at `depth >= 1`, in generation order
+/// (polyboard-core's [`divide`](polyboard_core::perft::divide)).
 pub fn divide<B: Bits>(b: &Board<'_, B>, depth: u32, full: bool) -> Vec<(Move, u64)> {
-    let mut list = Moves::new();
-    b.generate(&mut list);
-    list.iter()
-        .map(|&mv| {
-            let child = b.play(mv);
-            let d = depth.saturating_sub(1);
-            (mv, if full { perft_full(&child, d) } else { perft(&child, d) })
-        })
-        .collect()
+    polyboard_core::perft::divide(b, depth, full)
 }

@@ -128,7 +128,7 @@ impl<B: Bits> Tables<B> {
     pub fn new(rules: Rules) -> Tables<B> {
         let (files, ranks) = (rules.files, rules.ranks);
         let nsq = files * ranks;
-        assert!(nsq <= B::CAPACITY, "the board does not fit the bitboard type");
+        assert!(nsq <= B::SQUARES, "the board does not fit the bitboard type");
         let nt = rules.pieces.len();
         let coords = |sq: usize| ((sq % files) as i32, (sq / files) as i32);
         let at = |x: i32, y: i32| -> Option<usize> {

@@ -92,3 +92,20 @@ fn crazyhouse_set_deep() {
     let fails = run(&crazyhouse_set(), QUICK_NODES + 1, u64::MAX);
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+#[test]
+fn perft_errors_name_the_field_or_the_move() {
+    use polyboard_variants::PerftError;
+    let v = Variant::new(VariantSet::builtin().rules("chess").unwrap()).unwrap();
+    match v.perft(Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"), &[], 1, false, false) {
+        Err(PerftError::Fen(e)) => assert_eq!(e.field, 2, "{e}"),
+        other => panic!("expected a FEN error, got {other:?}"),
+    }
+    match v.perft(None, &["e2e4", "e2e4"], 1, false, false) {
+        Err(e @ PerftError::Move { index: 1, .. }) => {
+            assert!(e.to_string().contains("e2e4"), "{e}");
+            assert!(std::error::Error::source(&e).is_some());
+        }
+        other => panic!("expected the second move to fail, got {other:?}"),
+    }
+}

@@ -529,8 +529,16 @@ impl AttackTableBoard {
     }
 }
 
+crate::board::perft_node!(impl[] for AttackTableBoard);
+
 impl ShogiBoard for AttackTableBoard {
     const NAME: &'static str = "attacktable";
+    type Perft = Self;
+
+    #[inline(always)]
+    fn as_perft(&self) -> &Self {
+        self
+    }
 
     fn from_position(pos: &Position) -> Self {
         let mut board = [WALL; CELLS];

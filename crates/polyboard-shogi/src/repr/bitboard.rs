@@ -491,8 +491,16 @@ impl<T: Tech> BitBoard<T> {
     }
 }
 
+crate::board::perft_node!(impl[T: Tech] for BitBoard<T>);
+
 impl<T: Tech> ShogiBoard for BitBoard<T> {
     const NAME: &'static str = T::NAME;
+    type Perft = Self;
+
+    #[inline(always)]
+    fn as_perft(&self) -> &Self {
+        self
+    }
 
     fn from_position(pos: &Position) -> Self {
         let mut b = BitBoard {

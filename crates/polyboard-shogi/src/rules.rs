@@ -1,0 +1,168 @@
+//! Rules read off any representation through [`ShogiBoard::piece_on`] and
+//! [`ShogiBoard::hand`]: whether a square is attacked, whether one piece reaches a
+//! square, and the impasse (entering-king) count. A search calls them on the board it
+//! searches; [`crate::Game`] counts the impasse with the same code.
+//!
+//! They walk the board square by square (a mailbox walk), so they work on every
+//! representation alike, without the representation's own attack tables.
+
+use crate::board::ShogiBoard;
+use crate::types::{Color, Hand, Kind, Piece, Square, file_of, rank_of, square};
+
+/// True when a piece of `by` attacks `sq` on `board`, with the square `vacated` taken
+/// as empty (the origin of a move being tested, say; `None` for the board as it is).
+///
+/// It looks from `sq` outwards: the eight neighbours for the steppers (king, gold and
+/// the pieces that move as gold, silver, pawn, and the one-square steps of the horse
+/// and the dragon), the two knight squares, then along the eight lines to the first
+/// piece for the sliders (lance, bishop, rook, horse, dragon).
+pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option<Square>) -> bool {
+    let f = file_of(sq) as i32;
+    let r = rank_of(sq) as i32;
+    // Forward for `by` (towards rank a for Black).
+    let fw = if by == Color::Black { -1 } else { 1 };
+    let at = |df: i32, dr: i32| -> Option<Piece> {
+        let (nf, nr) = (f + df, r + dr);
+        if !(1..=9).contains(&nf) || !(0..=8).contains(&nr) {
+            return None;
+        }
+        let s = square(nf as usize, nr as usize);
+        if Some(s) == vacated { None } else { board.piece_on(s) }
+    };
+    let on_board = |df: i32, dr: i32| (1..=9).contains(&(f + df)) && (0..=8).contains(&(r + dr));
+    // Steps: the attacker stands at sq - d and moves by d (d in `by`'s orientation).
+    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let Some(p) = at(-df, dr * fw) else { continue };
+        if p.color() != by {
+            continue;
+        }
+        use Kind::*;
+        let ok = match p.kind() {
+            King => true,
+            Pawn | Lance => (df, dr) == (0, -1),
+            Silver => dr == -1 || (dr == 1 && df != 0),
+            Gold | ProPawn | ProLance | ProKnight | ProSilver => dr == -1 || (dr == 0) || (df, dr) == (0, 1),
+            Horse => df == 0 || dr == 0,
+            Dragon => df != 0 && dr != 0,
+            _ => false,
+        };
+        if ok {
+            return true;
+        }
+    }
+    // Knights jump two forward and one aside.
+    for df in [-1, 1] {
+        if let Some(p) = at(-df, 2 * -fw)
+            && p.color() == by
+            && p.kind() == Kind::Knight
+        {
+            return true;
+        }
+    }
+    // Slides: walk away from sq against the direction of travel.
+    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let (sf, sr) = (-df, dr * fw);
+        let mut k = 1;
+        while on_board(sf * k, sr * k) {
+            if let Some(p) = at(sf * k, sr * k) {
+                if p.color() == by {
+                    let diag = df != 0 && dr != 0;
+                    let ok = match p.kind() {
+                        Kind::Lance => (df, dr) == (0, -1),
+                        Kind::Bishop | Kind::Horse => diag,
+                        Kind::Rook | Kind::Dragon => !diag,
+                        _ => false,
+                    };
+                    if ok {
+                        return true;
+                    }
+                }
+                break;
+            }
+            k += 1;
+        }
+    }
+    false
+}
+
+/// True when a piece of `kind` and color `c` standing on `from` attacks `target` on
+/// `board`, with the square `vacated` taken as empty. Only the squares between `from`
+/// and `target` are read (for the sliders); what stands on `from` and `target` does
+/// not matter, so it also answers where a piece would attack from a square it has not
+/// reached yet (a drop, a move's destination).
+pub fn reaches<B: ShogiBoard>(
+    board: &B,
+    kind: Kind,
+    c: Color,
+    from: Square,
+    target: Square,
+    vacated: Option<Square>,
+) -> bool {
+    let df = file_of(target) as i32 - file_of(from) as i32;
+    // Forward for `c` is positive.
+    let dr = (rank_of(target) as i32 - rank_of(from) as i32) * if c == Color::Black { -1 } else { 1 };
+    let adjacent = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
+    let clear = || {
+        let (sf, sr) = (df.signum(), (rank_of(target) as i32 - rank_of(from) as i32).signum());
+        let n = df.abs().max(dr.abs());
+        (1..n).all(|i| {
+            let s = square((file_of(from) as i32 + sf * i) as usize, (rank_of(from) as i32 + sr * i) as usize);
+            Some(s) == vacated || board.piece_on(s).is_none()
+        })
+    };
+    use Kind::*;
+    match kind {
+        Pawn => (df, dr) == (0, 1),
+        Lance => df == 0 && dr > 0 && clear(),
+        Knight => df.abs() == 1 && dr == 2,
+        Silver => adjacent && (dr == 1 || (dr == -1 && df != 0)),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => adjacent && (dr >= 0 || df == 0),
+        King => adjacent,
+        Bishop => df.abs() == dr.abs() && df != 0 && clear(),
+        Horse => adjacent || (df.abs() == dr.abs() && clear()),
+        Rook => (df == 0) != (dr == 0) && clear(),
+        Dragon => adjacent || ((df == 0) != (dr == 0) && clear()),
+    }
+}
+
+/// What a side brings to an impasse declaration: the count that the 24- and 27-point
+/// rules judge ([`crate::Game::declaration`] adds the king's conditions and the
+/// thresholds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ImpasseCount {
+    /// The side's pieces in the opponent's camp (its promotion zone), the king left out.
+    pub pieces: u32,
+    /// The points of those pieces plus the side's hand: 5 for a rook or bishop,
+    /// promoted or not, 1 for every other piece.
+    pub points: u32,
+}
+
+/// The impasse count of `us` on `board`: its pieces other than the king in the
+/// opponent's camp (the three farthest ranks), and their points plus the hand's (rook
+/// and bishop, promoted or not, 5; every other piece 1).
+pub fn impasse_count<B: ShogiBoard>(board: &B, us: Color) -> ImpasseCount {
+    count_impasse(|sq| board.piece_on(sq), &board.hand(us), us)
+}
+
+/// [`impasse_count`] over a placement read by `piece_on` and the hand of `us`.
+#[inline(always)]
+pub(crate) fn count_impasse(piece_on: impl Fn(Square) -> Option<Piece>, hand: &Hand, us: Color) -> ImpasseCount {
+    let value = |k: Kind| if matches!(k.unpromoted(), Kind::Rook | Kind::Bishop) { 5 } else { 1 };
+    let ranks = if us == Color::Black { 0..3 } else { 6..9 };
+    let mut count = ImpasseCount::default();
+    for rank in ranks {
+        for file in 1..=9 {
+            if let Some(p) = piece_on(square(file, rank))
+                && p.color() == us
+                && p.kind() != Kind::King
+            {
+                count.pieces += 1;
+                count.points += value(p.kind());
+            }
+        }
+    }
+    for (slot, &n) in hand.iter().enumerate() {
+        count.points += value(Kind::HAND[slot]) * n as u32;
+    }
+    count
+}
