@@ -8,15 +8,8 @@
 pub use polyboard_core::wide::{Wide, squares};
 
 /// The name the variant engine's code knows [`Wide`] by: every `Wide` type is `Bits`,
-/// and `Bits` adds no operation but [`Bits::count`], [`Wide::popcount`] under its
-/// older name.
-pub trait Bits: Wide {
-    /// The number of squares in the set ([`Wide::popcount`]).
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.popcount()
-    }
-}
+/// which adds nothing.
+pub trait Bits: Wide {}
 
 impl<T: Wide> Bits for T {}
 
@@ -32,7 +25,7 @@ mod tests {
         assert_eq!(squares(a).collect::<Vec<_>>(), squares(b).collect::<Vec<_>>());
         assert_eq!(a.msb(), 63);
         assert_eq!(u128::bit(127).msb(), 127);
-        assert_eq!(a.count(), 3);
+        assert_eq!(a.popcount(), 3);
         assert_eq!(a.at_or_below_lowest(), 1);
         assert_eq!(u64::bit(5).at_or_below_lowest(), 0b11_1111);
         assert_eq!(u64::EMPTY.at_or_below_lowest(), u64::MAX);

@@ -28,8 +28,9 @@
 //! describes the data); `enter` and the start values are set by hand, since the
 //! training games hardly reach an entering king.
 
-use super::{NO_KING, SEE_VALUE, Shogi, declaration_points};
+use super::{NO_KING, SEE_VALUE, Shogi};
 use polyboard_search::Evaluator;
+use polyboard_shogi::impasse_count;
 use polyboard_shogi::types::{SQUARES, file_of, rank_of, relative_rank, square};
 use polyboard_shogi::{Color, Kind, ShogiBoard};
 
@@ -221,7 +222,7 @@ pub fn walk<B: ShogiBoard>(board: &B, kings: [usize; 2], mut add: impl FnMut(usi
         add(EXPOSED, sign * open * their_hand);
         if relative_rank(c, king) <= 2 && near_enemy[c.index()] <= 1 {
             add(ENTER, sign);
-            add(ENTER + 1, sign * declaration_points(board, c).1.min(31) as i32);
+            add(ENTER + 1, sign * impasse_count(board, c).points.min(31) as i32);
         }
     }
 }

@@ -37,8 +37,9 @@ pub mod mate;
 
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
-use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of, square};
-use polyboard_shogi::{Color, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
+use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
+use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
+use polyboard_shogi::{attacked, impasse_count, reaches};
 use std::cell::RefCell;
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
@@ -269,7 +270,7 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         if king == NO_KING || !in_zone(us, king) || self.in_check() {
             return false;
         }
-        let (pieces, points) = declaration_points(&self.board, us);
+        let ImpasseCount { pieces, points } = impasse_count(&self.board, us);
         pieces >= 10
             && match rule {
                 ImpasseRule::Points27 => points >= if us == Color::Black { 28 } else { 27 },
@@ -292,137 +293,6 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         let kind = if mv.is_promotion() { self.mover(mv).promoted() } else { self.mover(mv) };
         reaches(&self.board, kind, self.board.turn(), mv.to(), king, vacated)
     }
-}
-
-/// The impasse count of `us`: its pieces in the opponent's camp other than the king,
-/// and their points plus the hand's (rook and bishop, promoted or not, 5; others 1).
-pub fn declaration_points<B: ShogiBoard>(board: &B, us: Color) -> (u32, u32) {
-    let value = |k: Kind| if matches!(k.unpromoted(), Kind::Rook | Kind::Bishop) { 5 } else { 1 };
-    let ranks = if us == Color::Black { 0..3 } else { 6..9 };
-    let (mut pieces, mut points) = (0, 0);
-    for rank in ranks {
-        for file in 1..=9 {
-            if let Some(p) = board.piece_on(square(file, rank))
-                && p.color() == us
-                && p.kind() != Kind::King
-            {
-                pieces += 1;
-                points += value(p.kind());
-            }
-        }
-    }
-    for (slot, &n) in board.hand(us).iter().enumerate() {
-        points += value(Kind::HAND[slot]) * n as u32;
-    }
-    (pieces, points)
-}
-
-/// True when a piece of `kind` and colour `c` on `from` attacks `target`, with the
-/// square `vacated` taken as empty.
-pub fn reaches<B: ShogiBoard>(
-    board: &B,
-    kind: Kind,
-    c: Color,
-    from: Square,
-    target: Square,
-    vacated: Option<Square>,
-) -> bool {
-    let df = file_of(target) as i32 - file_of(from) as i32;
-    // Forward for `c` is positive.
-    let dr = (rank_of(target) as i32 - rank_of(from) as i32) * if c == Color::Black { -1 } else { 1 };
-    let adjacent = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
-    let clear = || {
-        let (sf, sr) = (df.signum(), (rank_of(target) as i32 - rank_of(from) as i32).signum());
-        let n = df.abs().max(dr.abs());
-        (1..n).all(|i| {
-            let s = square((file_of(from) as i32 + sf * i) as usize, (rank_of(from) as i32 + sr * i) as usize);
-            Some(s) == vacated || board.piece_on(s).is_none()
-        })
-    };
-    use Kind::*;
-    match kind {
-        Pawn => (df, dr) == (0, 1),
-        Lance => df == 0 && dr > 0 && clear(),
-        Knight => df.abs() == 1 && dr == 2,
-        Silver => adjacent && (dr == 1 || (dr == -1 && df != 0)),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => adjacent && (dr >= 0 || df == 0),
-        King => adjacent,
-        Bishop => df.abs() == dr.abs() && df != 0 && clear(),
-        Horse => adjacent || (df.abs() == dr.abs() && clear()),
-        Rook => (df == 0) != (dr == 0) && clear(),
-        Dragon => adjacent || ((df == 0) != (dr == 0) && clear()),
-    }
-}
-
-/// True when `by` attacks `sq` on `board`, with the square `vacated` taken as empty.
-/// A plain mailbox walk over `piece_on`, so it works on every representation.
-pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option<Square>) -> bool {
-    let f = file_of(sq) as i32;
-    let r = rank_of(sq) as i32;
-    // Forward for `by` (towards rank a for Black).
-    let fw = if by == Color::Black { -1 } else { 1 };
-    let at = |df: i32, dr: i32| -> Option<Piece> {
-        let (nf, nr) = (f + df, r + dr);
-        if !(1..=9).contains(&nf) || !(0..=8).contains(&nr) {
-            return None;
-        }
-        let s = square(nf as usize, nr as usize);
-        if Some(s) == vacated { None } else { board.piece_on(s) }
-    };
-    let on_board = |df: i32, dr: i32| (1..=9).contains(&(f + df)) && (0..=8).contains(&(r + dr));
-    // Steps: the attacker stands at sq - d and moves by d (d in `by`'s orientation).
-    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-        let Some(p) = at(-df, dr * fw) else { continue };
-        if p.color() != by {
-            continue;
-        }
-        use Kind::*;
-        let ok = match p.kind() {
-            King => true,
-            Pawn | Lance => (df, dr) == (0, -1),
-            Silver => dr == -1 || (dr == 1 && df != 0),
-            Gold | ProPawn | ProLance | ProKnight | ProSilver => dr == -1 || (dr == 0) || (df, dr) == (0, 1),
-            Horse => df == 0 || dr == 0,
-            Dragon => df != 0 && dr != 0,
-            _ => false,
-        };
-        if ok {
-            return true;
-        }
-    }
-    // Knights jump two forward and one aside.
-    for df in [-1, 1] {
-        if let Some(p) = at(-df, 2 * -fw)
-            && p.color() == by
-            && p.kind() == Kind::Knight
-        {
-            return true;
-        }
-    }
-    // Slides: walk away from sq against the direction of travel.
-    for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-        let (sf, sr) = (-df, dr * fw);
-        let mut k = 1;
-        while on_board(sf * k, sr * k) {
-            if let Some(p) = at(sf * k, sr * k) {
-                if p.color() == by {
-                    let diag = df != 0 && dr != 0;
-                    let ok = match p.kind() {
-                        Kind::Lance => (df, dr) == (0, -1),
-                        Kind::Bishop | Kind::Horse => diag,
-                        Kind::Rook | Kind::Dragon => !diag,
-                        _ => false,
-                    };
-                    if ok {
-                        return true;
-                    }
-                }
-                break;
-            }
-            k += 1;
-        }
-    }
-    false
 }
 
 /// USI move text for shogi positions.

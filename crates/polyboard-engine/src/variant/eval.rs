@@ -345,7 +345,7 @@ fn advance(r: &Rules, c: usize, sq: usize) -> f64 {
 pub fn material<B: Bits>(b: &Board<'_, B>, d: &Derived, color: usize) -> i32 {
     let mut m = 0;
     for ty in 0..d.value.len() {
-        m += b.pieces(ty, color).count() as i32 * d.value[ty] + b.in_hand(color, ty) as i32 * d.hand[ty];
+        m += b.pieces(ty, color).popcount() as i32 * d.value[ty] + b.in_hand(color, ty) as i32 * d.hand[ty];
     }
     m
 }
@@ -406,10 +406,10 @@ fn side_score<B: Bits>(
                 // Centralisation: a penalty in the middlegame, a bonus in the endgame.
                 s += (p * (start - 2 * mg)) / start;
                 let near = B::from_u128(d.near[sq]);
-                let shield = (near & b.pieces_of(color)).count() as i32;
+                let shield = (near & b.pieces_of(color)).popcount() as i32;
                 s += SHIELD * shield * mg / start;
                 if hand_count > 0 {
-                    let holes = (near & !b.occupied()).count() as i32;
+                    let holes = (near & !b.occupied()).popcount() as i32;
                     s -= HOLE * holes * hand_count;
                 }
             } else {
@@ -420,13 +420,13 @@ fn side_score<B: Bits>(
             }
             if d.chess_pawn.is_none() {
                 let (q, c) = b.reach(ty, color, sq, occ, enemy);
-                s += MOBILITY * (q.count() + c.count()) as i32;
+                s += MOBILITY * (q.popcount() + c.popcount()) as i32;
                 continue;
             }
             // Every square the piece attacks (empty, own or enemy).
             let (q, a) = b.reach(ty, color, sq, occ, !B::EMPTY);
-            s += MOBILITY * ((q | (a & enemy)) & !pawn_attacks).count() as i32;
-            let hits = (a & zone).count() as i32;
+            s += MOBILITY * ((q | (a & enemy)) & !pawn_attacks).popcount() as i32;
+            let hits = (a & zone).popcount() as i32;
             if hits > 0 {
                 attack.attackers += 1;
                 attack.danger += d.attack_weight[ty] * hits;
