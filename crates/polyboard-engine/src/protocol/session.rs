@@ -159,6 +159,21 @@ impl Core {
         }
     }
 
+    /// Says the handshake's `lines`, then the game's options, the variant combo and
+    /// `VariantPath`, and `ok` (`uciok`, `usiok`).
+    pub(crate) fn handshake_end(&self, mut lines: Vec<String>, ok: &str) {
+        let e = &self.engine;
+        lines.extend(e.game_option_lines());
+        let names = e.variants();
+        let vars = names.iter().map(|n| format!(" var {n}")).collect::<String>();
+        lines.push(format!("option name {} type combo default {}{vars}", e.variant_option(), names[0]));
+        lines.push("option name VariantPath type string default <empty>".to_string());
+        lines.push(ok.to_string());
+        for l in lines {
+            self.say(&l);
+        }
+    }
+
     /// True while a search thread runs (or has finished and not been joined).
     pub(crate) fn searching(&self) -> bool {
         self.running.is_some()

@@ -24,8 +24,7 @@ use std::time::Instant;
 
 /// `uci`: the engine's name and options.
 pub(super) fn handshake(s: &Core) {
-    let e = &s.engine;
-    let mut lines = vec![
+    let lines = vec![
         format!("id name polyboard {}", env!("CARGO_PKG_VERSION")),
         "id author the polyboard authors".to_string(),
         format!("option name Hash type spin default 16 min 1 max {HASH_MAX}"),
@@ -35,15 +34,7 @@ pub(super) fn handshake(s: &Core) {
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
     ];
-    lines.extend(e.game_option_lines());
-    let names = e.variants();
-    let vars = names.iter().map(|n| format!(" var {n}")).collect::<String>();
-    lines.push(format!("option name UCI_Variant type combo default {}{vars}", names[0]));
-    lines.push("option name VariantPath type string default <empty>".to_string());
-    lines.push("uciok".to_string());
-    for l in lines {
-        s.say(&l);
-    }
+    s.handshake_end(lines, "uciok");
 }
 
 /// `bench [depth]`: the chess bench on the representation `Repr`, and its signature.

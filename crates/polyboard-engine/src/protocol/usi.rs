@@ -27,20 +27,11 @@ use crate::api::{HASH_MAX, THREADS_MAX};
 
 /// `usi`: the engine's name and options.
 pub(super) fn handshake(s: &Core) {
-    let e = &s.engine;
-    let mut lines = vec![
+    let lines = vec![
         format!("id name polyboard {}", env!("CARGO_PKG_VERSION")),
         "id author the polyboard authors".to_string(),
         format!("option name USI_Hash type spin default 16 min 1 max {HASH_MAX}"),
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
     ];
-    lines.extend(e.game_option_lines());
-    let names = e.variants();
-    let vars = names.iter().map(|n| format!(" var {n}")).collect::<String>();
-    lines.push(format!("option name USI_Variant type combo default {}{vars}", names[0]));
-    lines.push("option name VariantPath type string default <empty>".to_string());
-    lines.push("usiok".to_string());
-    for l in lines {
-        s.say(&l);
-    }
+    s.handshake_end(lines, "usiok");
 }
