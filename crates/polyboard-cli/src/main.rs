@@ -5,13 +5,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
-mod bench_variants;
 mod codec;
-mod experiment;
 mod perft;
-mod report;
-mod shogi_bench;
-mod sizes;
 mod variants;
 
 /// polyboard: chess board representations side by side.

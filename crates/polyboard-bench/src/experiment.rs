@@ -35,10 +35,10 @@ use std::time::{Duration, Instant};
 
 /// The positions: `FEN ; id "name"` lines, made by `scripts/gen_search_positions.py`
 /// from Stockfish self-play games (see `data/README.md`).
-const POSITIONS: &str = include_str!("../data/search-positions.fen");
+const POSITIONS: &str = include_str!("../../polyboard-cli/data/search-positions.fen");
 
 /// The committed match results of `scripts/repr_matches.py`.
-const MATCHES: &str = include_str!("../data/repr-matches.txt");
+const MATCHES: &str = include_str!("../../polyboard-cli/data/repr-matches.txt");
 
 /// Depth and number of positions: `--quick`, then the full run.
 const SETUP: [(u32, usize); 2] = [(11, 6), (11, 16)];
