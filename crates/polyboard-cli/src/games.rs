@@ -6,11 +6,71 @@
 
 use polyboard_chess::{Board, epd, uci, with_repr};
 use polyboard_shogi::{ShogiBoard, usi, with_shogi_repr};
-use polyboard_variants::{Variant, VariantSet, suite};
+use polyboard_variants::{Variant, VariantError, VariantSet, suite};
+use std::fmt;
 use std::rc::Rc;
 
 /// The name of the one representation the variant engine has.
 pub const VARIANT_REPR: &str = "sjaak";
+
+/// Why a game could not be looked up, read a position or suite, or count.
+#[derive(Debug)]
+pub enum GameError {
+    /// The `--variants` file could not be read.
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// polyboard-variants rejects a variant's name or definition (the error names the
+    /// line and key).
+    Variant(VariantError),
+    /// A chess FEN (the error names the FEN field).
+    Fen(polyboard_chess::FenError),
+    /// A UCI move of `--moves`.
+    Uci(polyboard_chess::uci::UciError),
+    /// A shogi SFEN (the error names the SFEN field).
+    Sfen(polyboard_shogi::SfenError),
+    /// A USI move of `--moves`.
+    Usi(polyboard_shogi::usi::UsiError),
+    /// A line of a chess perft suite (the error names the line and field).
+    Epd(epd::EpdError),
+    /// A shogi or variant perft suite: the reason its crate gives.
+    Suite(String),
+    /// A position or move polyboard-variants rejects for perft: its reason.
+    VariantPerft(String),
+    /// No representation of the game has this name.
+    UnknownRepr {
+        /// The name asked for.
+        repr: String,
+        /// The `--variant` text of `polyboard reprs` for the game.
+        hint: String,
+    },
+    /// `--variant all` runs a suite of every variant, not one position.
+    AllNeedsSuite,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Read { path, error } => write!(f, "cannot read '{path}': {error}"),
+            GameError::Variant(e) => write!(f, "{e}"),
+            GameError::Fen(e) => write!(f, "{e}"),
+            GameError::Uci(e) => write!(f, "{e}"),
+            GameError::Sfen(e) => write!(f, "{e}"),
+            GameError::Usi(e) => write!(f, "{e}"),
+            GameError::Epd(e) => write!(f, "{e}"),
+            GameError::Suite(e) | GameError::VariantPerft(e) => f.write_str(e),
+            GameError::UnknownRepr { repr, hint } => {
+                write!(f, "unknown representation '{repr}' (polyboard reprs{hint} lists them)")
+            }
+            GameError::AllNeedsSuite => f.write_str("--variant all needs --epd FILE"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
 
 /// A game: one row of the registry.
 pub trait Game {
@@ -19,16 +79,16 @@ pub trait Game {
     /// The `--variant` text that `polyboard reprs` needs for this game (empty for chess).
     fn hint(&self) -> String;
     /// The position `fen` (the game's start position when `None`) after `moves`.
-    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, String>;
+    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, GameError>;
     /// The cases of a perft suite file.
-    fn suite(&self, text: &str) -> Result<Vec<Case>, String>;
+    fn suite(&self, text: &str) -> Result<Vec<Case>, GameError>;
 }
 
 /// A position ready to count.
 pub trait Setup {
     /// Perft on the representation `repr` (one of [`Game::reprs`]): bulk unless `full`,
     /// with the count under each move when `divide`.
-    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, String>;
+    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, GameError>;
 }
 
 /// What one perft run counted.
@@ -86,7 +146,7 @@ fn is_variant_table(text: &str) -> bool {
 }
 
 /// The game `q` names, and whether polyboard-variants also runs it (as `sjaak`).
-pub fn lookup(q: &Query) -> Result<(Box<dyn Game>, bool), String> {
+pub fn lookup(q: &Query) -> Result<(Box<dyn Game>, bool), GameError> {
     let to_variants =
         q.repr == Some(VARIANT_REPR) || q.variants_file.is_some() || q.suite.is_some_and(is_variant_table);
     if !to_variants && let Some((_, make)) = NATIVE.iter().find(|(name, _)| *name == q.variant) {
@@ -97,11 +157,11 @@ pub fn lookup(q: &Query) -> Result<(Box<dyn Game>, bool), String> {
 }
 
 /// The built-in variants plus a user's file.
-fn load(file: Option<&str>) -> Result<VariantSet, String> {
+fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
     let mut set = VariantSet::builtin();
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        set.load(&text, path).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(path).map_err(|error| GameError::Read { path: path.to_string(), error })?;
+        set.load(&text, path).map_err(GameError::Variant)?;
     }
     Ok(set)
 }
@@ -120,23 +180,23 @@ impl Game for Chess {
     fn hint(&self) -> String {
         String::new()
     }
-    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, String> {
+    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, GameError> {
         let mut pos = match fen {
             None | Some("startpos") => {
                 let mut pos = polyboard_chess::Position::startpos();
                 pos.set_chess960(self.chess960);
                 pos
             }
-            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, self.chess960).map_err(|e| e.to_string())?,
+            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, self.chess960).map_err(GameError::Fen)?,
         };
         for text in moves {
-            let mv = uci::parse(&pos, text).map_err(|e| e.to_string())?;
+            let mv = uci::parse(&pos, text).map_err(GameError::Uci)?;
             pos = pos.play(mv);
         }
         Ok(Box::new(ChessSetup(pos)))
     }
-    fn suite(&self, text: &str) -> Result<Vec<Case>, String> {
-        let cases = epd::parse_suite(text, self.chess960).map_err(|e| e.to_string())?;
+    fn suite(&self, text: &str) -> Result<Vec<Case>, GameError> {
+        let cases = epd::parse_suite(text, self.chess960).map_err(GameError::Epd)?;
         Ok(cases
             .into_iter()
             .map(|c| Case {
@@ -151,7 +211,7 @@ impl Game for Chess {
 }
 
 impl Setup for ChessSetup {
-    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, String> {
+    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, GameError> {
         fn run<B: Board>(pos: &polyboard_chess::Position, depth: u32, divide: bool, full: bool) -> Counted {
             let b = B::from_position(pos);
             let (nodes, rows) = if divide && depth > 0 {
@@ -168,7 +228,7 @@ impl Setup for ChessSetup {
             Counted { fen: pos.fen(), nodes, divide: rows, label: B::NAME.to_string() }
         }
         with_repr!(repr, B => run::<B>(&self.0, depth, divide, full))
-            .ok_or_else(|| format!("unknown representation '{repr}' (polyboard reprs lists them)"))
+            .ok_or_else(|| GameError::UnknownRepr { repr: repr.to_string(), hint: String::new() })
     }
 }
 
@@ -184,16 +244,16 @@ impl Game for Shogi {
     fn hint(&self) -> String {
         " --variant shogi".into()
     }
-    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, String> {
-        let mut pos = polyboard_shogi::Position::from_sfen(fen.unwrap_or("startpos")).map_err(|e| e.to_string())?;
+    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, GameError> {
+        let mut pos = polyboard_shogi::Position::from_sfen(fen.unwrap_or("startpos")).map_err(GameError::Sfen)?;
         for text in moves {
-            let mv = usi::parse(&pos, text).map_err(|e| e.to_string())?;
+            let mv = usi::parse(&pos, text).map_err(GameError::Usi)?;
             pos = pos.play(mv);
         }
         Ok(Box::new(ShogiSetup(pos)))
     }
-    fn suite(&self, text: &str) -> Result<Vec<Case>, String> {
-        let cases = polyboard_shogi::suite::parse_suite(text)?;
+    fn suite(&self, text: &str) -> Result<Vec<Case>, GameError> {
+        let cases = polyboard_shogi::suite::parse_suite(text).map_err(GameError::Suite)?;
         Ok(cases
             .into_iter()
             .map(|c| Case {
@@ -208,7 +268,7 @@ impl Game for Shogi {
 }
 
 impl Setup for ShogiSetup {
-    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, String> {
+    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, GameError> {
         fn run<B: ShogiBoard>(pos: &polyboard_shogi::Position, depth: u32, divide: bool, full: bool) -> Counted {
             let b = B::from_position(pos);
             let (nodes, rows) = if divide && depth > 0 {
@@ -226,7 +286,7 @@ impl Setup for ShogiSetup {
         with_shogi_repr!(repr, B => {
             counted = Some(run::<B>(&self.0, depth, divide, full));
         });
-        counted.ok_or_else(|| format!("unknown representation '{repr}' (polyboard reprs --variant shogi lists them)"))
+        counted.ok_or_else(|| GameError::UnknownRepr { repr: repr.to_string(), hint: " --variant shogi".into() })
     }
 }
 
@@ -239,10 +299,10 @@ struct Variants {
 }
 
 impl Variants {
-    fn new(set: VariantSet, name: &str) -> Result<Variants, String> {
+    fn new(set: VariantSet, name: &str) -> Result<Variants, GameError> {
         let variant = match name {
             "all" => None,
-            _ => Some(Rc::new(set.rules(name).and_then(Variant::new).map_err(|e| e.to_string())?)),
+            _ => Some(Rc::new(set.rules(name).and_then(Variant::new).map_err(GameError::Variant)?)),
         };
         Ok(Variants { set, name: name.to_string(), variant })
     }
@@ -261,16 +321,16 @@ impl Game for Variants {
     fn hint(&self) -> String {
         format!(" --variant {}", self.name)
     }
-    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, String> {
-        let variant = self.variant.clone().ok_or("--variant all needs --epd FILE")?;
+    fn setup(&self, fen: Option<&str>, moves: &[&str]) -> Result<Box<dyn Setup>, GameError> {
+        let variant = self.variant.clone().ok_or(GameError::AllNeedsSuite)?;
         let fen = fen.filter(|f| *f != "startpos").map(str::to_string);
         Ok(Box::new(VariantSetup { variant, fen, moves: moves.iter().map(|m| m.to_string()).collect() }))
     }
-    fn suite(&self, text: &str) -> Result<Vec<Case>, String> {
+    fn suite(&self, text: &str) -> Result<Vec<Case>, GameError> {
         let known = self.set.names();
         let mut built: Vec<(String, Rc<Variant>)> = Vec::new();
         let mut out = Vec::new();
-        for c in suite::parse(text)? {
+        for c in suite::parse(text).map_err(GameError::Suite)? {
             let name = c.variant.clone().unwrap_or_else(|| self.name.clone());
             if self.name != "all" && c.variant.is_some() && name != self.name {
                 continue;
@@ -279,7 +339,7 @@ impl Game for Variants {
                 let variant = match built.iter().find(|b| b.0 == name) {
                     Some(b) => b.1.clone(),
                     None => {
-                        let v = Rc::new(self.set.rules(&name).and_then(Variant::new).map_err(|e| e.to_string())?);
+                        let v = Rc::new(self.set.rules(&name).and_then(Variant::new).map_err(GameError::Variant)?);
                         built.push((name.clone(), v.clone()));
                         v
                     }
@@ -295,12 +355,16 @@ impl Game for Variants {
 }
 
 impl Setup for VariantSetup {
-    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, String> {
+    fn perft(&self, repr: &str, depth: u32, divide: bool, full: bool) -> Result<Counted, GameError> {
         if repr != VARIANT_REPR {
-            return Err(format!("unknown representation '{repr}' (the variants have one: {VARIANT_REPR})"));
+            return Err(GameError::UnknownRepr {
+                repr: repr.to_string(),
+                hint: format!(" --variant {}", self.variant.rules().name),
+            });
         }
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        let run = self.variant.perft(self.fen.as_deref(), &moves, depth, divide, full)?;
+        let run =
+            self.variant.perft(self.fen.as_deref(), &moves, depth, divide, full).map_err(GameError::VariantPerft)?;
         Ok(Counted {
             fen: run.fen,
             nodes: run.nodes,

@@ -16,8 +16,9 @@ pub struct PerftArgs {
     /// The depth in plies (with --fen).
     #[arg(long)]
     depth: Option<u32>,
-    /// UCI moves to play from the FEN before counting (space-separated).
-    #[arg(long, requires = "fen")]
+    /// Moves to play from the position before counting (space-separated; UCI, or USI
+    /// for shogi).
+    #[arg(long)]
     moves: Option<String>,
     /// A perft suite: `FEN ;D1 n ;D2 n ...` or `FEN;n1;n2;...` lines.
     #[arg(long)]
@@ -80,9 +81,7 @@ pub fn run(a: PerftArgs) -> ExitCode {
         None => vec![names[0]],
         Some("all") => names.clone(),
         Some(r) if names.contains(&r) => vec![r],
-        Some(r) => {
-            return bad_input(format!("unknown representation '{r}' (polyboard reprs{} lists them)", game.hint()));
-        }
+        Some(r) => return bad_input(games::GameError::UnknownRepr { repr: r.to_string(), hint: game.hint() }),
     };
     if let (Some(path), Some(text)) = (&a.epd, &suite) {
         return match game.suite(text) {

@@ -22,6 +22,9 @@ fn the_start_position_when_no_fen_is_given() {
     assert!(stdout(&["perft", "--variant", "chess960", "--depth", "2"]).contains("Nodes searched: 400"));
     // Shogi from the start: 30 moves, 900 at depth 2 (the published shogi perft table).
     assert!(stdout(&["perft", "--variant", "shogi", "--depth", "2"]).contains("Nodes searched: 900"));
+    // --moves from the start position: after 1.e4 e5 White has 29 legal moves.
+    let text = stdout(&["perft", "--variant", "chess", "--moves", "e2e4 e7e5", "--depth", "1"]);
+    assert!(text.contains("Nodes searched: 29"), "{text}");
     // Without --variant and --fen the contract asks for a FEN (exit 2).
     assert_eq!(polyboard(&["perft", "--depth", "1"]).status.code(), Some(2));
 }
