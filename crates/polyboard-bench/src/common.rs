@@ -84,13 +84,67 @@ pub fn geomean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len().max(1) as f64).exp()
 }
 
+/// Why a measurement stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BenchError {
+    /// A count differs from the published one.
+    Count {
+        /// What was counted (representation, mode, position, depth).
+        what: String,
+        /// The count.
+        got: u64,
+        /// The published count.
+        published: u64,
+    },
+    /// A peer program counts differently from polyboard.
+    Disagree {
+        /// What was counted, and by which peer.
+        what: String,
+        /// The peer's count.
+        theirs: u64,
+        /// polyboard's count.
+        ours: u64,
+    },
+    /// A position or variant of the benchmark is rejected.
+    Position {
+        /// Which one.
+        what: String,
+        /// Why, as the rejecting crate says it.
+        reason: String,
+    },
+    /// `--repr` names no representation of the game.
+    UnknownRepr {
+        /// The name asked for.
+        name: String,
+        /// The `--variant` text of `polyboard reprs` for the game (empty for chess).
+        hint: String,
+    },
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Count { what, got, published } => {
+                write!(f, "{what}: got {got} nodes, the published count is {published}")
+            }
+            BenchError::Disagree { what, theirs, ours } => write!(f, "{what} counts {theirs}, polyboard {ours}"),
+            BenchError::Position { what, reason } => write!(f, "{what}: {reason}"),
+            BenchError::UnknownRepr { name, hint } => {
+                write!(f, "unknown representation '{name}' (polyboard reprs{hint} lists them)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
 /// The representations of `names` that `wanted` asks for (all when it names none), or
 /// an error naming the unknown one (`variant` is the `--variant` text of the hint,
 /// empty for chess).
-pub fn select(mut names: Vec<&'static str>, wanted: &[String], variant: &str) -> Result<Vec<&'static str>, String> {
+pub fn select(mut names: Vec<&'static str>, wanted: &[String], variant: &str) -> Result<Vec<&'static str>, BenchError> {
     if !wanted.is_empty() {
         if let Some(bad) = wanted.iter().find(|r| !names.contains(&r.as_str())) {
-            return Err(format!("unknown representation '{bad}' (polyboard reprs{variant} lists them)"));
+            return Err(BenchError::UnknownRepr { name: bad.clone(), hint: variant.to_string() });
         }
         names.retain(|n| wanted.iter().any(|r| r == n));
     }

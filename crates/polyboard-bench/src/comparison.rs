@@ -7,7 +7,7 @@
 //! repeats until it has run for a minimum time and keeps its best rate, so machine
 //! noise hits all alike. Then the compact encodings' rates.
 
-use crate::common::{BenchPosition, CodecRow, POSITIONS, Row};
+use crate::common::{BenchError, BenchPosition, CodecRow, POSITIONS, Row};
 use polyboard_chess::{Board, Position, SearchBoard, with_repr};
 use polyboard_core::perft::{perft, perft_full, perft_make_unmake};
 use std::time::Instant;
@@ -49,7 +49,7 @@ fn codec_rows(min: f64) -> Vec<CodecRow> {
 }
 
 /// Runs `f` until `min_secs` have passed (at least once) and returns the best Mnps.
-fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) -> Result<f64, String> {
+fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) -> Result<f64, BenchError> {
     let mut best = f64::MAX;
     let mut spent = 0.0;
     while spent < min_secs || best == f64::MAX {
@@ -57,7 +57,7 @@ fn time(min_secs: f64, expected: u64, what: &str, mut f: impl FnMut() -> u64) ->
         let n = f();
         let secs = t.elapsed().as_secs_f64();
         if n != expected {
-            return Err(format!("{what}: got {n} nodes, the published count is {expected}"));
+            return Err(BenchError::Count { what: what.to_string(), got: n, published: expected });
         }
         best = best.min(secs);
         spent += secs;
@@ -86,10 +86,11 @@ fn sets_time<B: SearchBoard>(positions: &[Position], min_secs: f64) -> f64 {
     best * 1e9 / boards.len().max(1) as f64
 }
 
-fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<(), String> {
+fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<(), BenchError> {
     let (bulk_d, full_d) = p.depths[usize::from(!quick)];
     let min = if quick { 0.08 } else { 0.4 };
-    let pos = Position::from_fen(p.fen).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(p.fen)
+        .map_err(|e| BenchError::Position { what: p.label.to_string(), reason: e.to_string() })?;
     let b = B::from_position(&pos);
     let what = |mode: &str| format!("{} {mode} {} depth", B::NAME, p.label);
     let (bulk_n, full_n) = (p.counts[bulk_d as usize - 1], p.counts[full_d as usize - 1]);
@@ -102,7 +103,7 @@ fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<()
 
 /// Measures the representations `names` (see the module doc), shallower and shorter
 /// under `quick`; an error when a count disagrees with the published one.
-pub fn rows(names: &[&'static str], quick: bool) -> Result<Vec<Row>, String> {
+pub fn rows(names: &[&'static str], quick: bool) -> Result<Vec<Row>, BenchError> {
     let mut rows: Vec<Row> = names
         .iter()
         .map(|&name| Row {

@@ -36,12 +36,13 @@ struct Row {
     pins_ns: f64,
 }
 
-fn positions() -> Result<Vec<Position>, String> {
+fn positions() -> Result<Vec<Position>, ShogiError> {
     POSITIONS
         .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| Position::from_sfen(l).map_err(|e| e.to_string()))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(line, l)| Position::from_sfen(l).map_err(|error| ShogiError::Positions { line, error }))
         .collect()
 }
 
@@ -91,8 +92,13 @@ fn tactics<B: Tactics>(sample: &[(Position, Vec<Move>)], min: f64) -> ((Vec<i32>
 /// Why the shogi benchmark stopped.
 #[derive(Debug)]
 pub enum ShogiError {
-    /// A line of the experiment's positions is not a valid SFEN: the reason.
-    Positions(String),
+    /// A line of the experiment's positions is not a valid SFEN.
+    Positions {
+        /// The line, from 1.
+        line: usize,
+        /// Why (naming the SFEN field).
+        error: polyboard_shogi::SfenError,
+    },
     /// Two representations disagree: on what.
     Disagree(String),
     /// No shogi representation has this name.
@@ -102,7 +108,7 @@ pub enum ShogiError {
 impl std::fmt::Display for ShogiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ShogiError::Positions(e) => write!(f, "the experiment's positions: {e}"),
+            ShogiError::Positions { line, error } => write!(f, "the experiment's positions, line {line}: {error}"),
             ShogiError::Disagree(e) => f.write_str(e),
             ShogiError::UnknownRepr(name) => write!(f, "unknown shogi representation '{name}'"),
         }
@@ -133,7 +139,7 @@ impl ShogiRun {
 /// Runs the shogi benchmark on the representations `names` (shallower under `quick`),
 /// calling `progress` after each representation's pass.
 pub fn run(names: &[&'static str], quick: bool, progress: &mut dyn FnMut()) -> Result<ShogiRun, ShogiError> {
-    let positions = positions().map_err(ShogiError::Positions)?;
+    let positions = positions()?;
     let depth = if quick { 3 } else { 4 };
     let mut rows: Vec<Row> = names.iter().map(|&name| Row { name, secs: 0.0, see_ns: 0.0, pins_ns: 0.0 }).collect();
     // Whole passes, the representation that starts rotating; under --quick the best of

@@ -154,7 +154,7 @@ fn run_shogi(a: &BenchArgs) -> ExitCode {
     eprintln!();
     let run = match run {
         Ok(run) => run,
-        Err(e @ shogi::ShogiError::Positions(_)) => {
+        Err(e @ shogi::ShogiError::Positions { .. }) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
