@@ -16,7 +16,7 @@
 //!   every stored key, the other key of the position that stored it; a probe that
 //!   hits an entry whose position had a different other key hit a different position.
 //! - **Matches**, read from the committed results of `scripts/repr_matches.py`
-//!   (`data/repr-matches.txt`).
+//!   (`crates/polyboard-cli/data/repr-matches.txt`, where the script writes it).
 
 use crate::report;
 use polyboard_chess::repr::Ccr;
