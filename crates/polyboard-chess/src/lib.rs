@@ -5,8 +5,22 @@
 //! - [`Game`]: a position with its history, for repetition, the 50-move rule and
 //!   [`Game::status`].
 //! - Move text: [`uci`] and [`san`]. Perft suites: [`epd`].
+//! - Zobrist keys: [`zobrist`] (every representation keeps the same key).
+//!
+//! Every representation that [`repr::names`] lists ships, and each is proven by perft
+//! against published counts.
+//!
+//! ```
+//! use polyboard_chess::{Board, Position, repr::Magic};
+//! use polyboard_core::perft::perft;
+//!
+//! let pos = Position::startpos();
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! // chessprogramming.org, "Perft Results": 8902 leaves at depth 3 from the start.
+//! assert_eq!(perft(&Magic::from_position(&pos), 3), 8902);
+//! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod attacks;
 pub mod board;

@@ -2,6 +2,7 @@
 
 use crate::attacks;
 use crate::types::{CastlingSide, Color, Piece, Role, Square};
+use crate::zobrist;
 use core::fmt;
 
 /// The complete state of a chess or Chess960 position (not the game history; see
@@ -610,9 +611,26 @@ impl Position {
         self.checkers() != 0
     }
 
-    /// The Zobrist key (see [`crate::zobrist`]).
+    /// The Zobrist key (see [`crate::zobrist`]), computed from scratch.
     pub fn zobrist(&self) -> u64 {
-        crate::zobrist::position_key(self)
+        let mut k = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let mut b = self.pieces(color, role);
+                while b != 0 {
+                    k ^= zobrist::piece(color, role, b.trailing_zeros() as usize);
+                    b &= b - 1;
+                }
+            }
+        }
+        if self.turn() == Color::Black {
+            k ^= zobrist::SIDE;
+        }
+        k ^= zobrist::castling(self.castling_rooks());
+        if let Some(sq) = self.ep_square() {
+            k ^= zobrist::EP[sq.file() as usize];
+        }
+        k
     }
 }
 

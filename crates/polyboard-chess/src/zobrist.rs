@@ -8,9 +8,9 @@
 //! - `EP[file]` when there is an en passant square (which [`crate::Position`] keeps
 //!   only when a legal en passant capture exists).
 //!
-//! Every representation must produce this same key, incrementally or not.
+//! Every representation must produce this same key, incrementally or not;
+//! [`crate::Position::zobrist`] computes it from scratch.
 
-use crate::position::Position;
 use crate::types::{Color, Role};
 use polyboard_core::zobrist::keys;
 
@@ -36,28 +36,6 @@ pub fn castling(mut rooks: u64) -> u64 {
     while rooks != 0 {
         k ^= CASTLE[rooks.trailing_zeros() as usize];
         rooks &= rooks - 1;
-    }
-    k
-}
-
-/// The key of `pos`, computed from scratch.
-pub fn position_key(pos: &Position) -> u64 {
-    let mut k = 0;
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let mut b = pos.pieces(color, role);
-            while b != 0 {
-                k ^= piece(color, role, b.trailing_zeros() as usize);
-                b &= b - 1;
-            }
-        }
-    }
-    if pos.turn() == Color::Black {
-        k ^= SIDE;
-    }
-    k ^= castling(pos.castling_rooks());
-    if let Some(sq) = pos.ep_square() {
-        k ^= EP[sq.file() as usize];
     }
     k
 }

@@ -200,14 +200,34 @@ fn summary(values: &mut [usize]) -> String {
     format!("mean {mean:.1}, p50 {}, p99 {}, max {}", rank(50), rank(99), values[n - 1])
 }
 
-fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
+/// Why a hex record line was rejected.
+#[derive(Debug, PartialEq, Eq)]
+enum HexError {
+    /// The line has an odd number of digits: how many.
+    OddLength(usize),
+    /// A character that is not a hex digit.
+    NotHex(char),
+}
+
+impl std::fmt::Display for HexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HexError::OddLength(n) => write!(f, "odd number of hex digits ({n})"),
+            HexError::NotHex(c) => write!(f, "'{c}' is not a hex digit"),
+        }
+    }
+}
+
+impl std::error::Error for HexError {}
+
+fn parse_hex(text: &str) -> Result<Vec<u8>, HexError> {
     if !text.len().is_multiple_of(2) {
-        return Err(format!("odd number of hex digits ({})", text.len()));
+        return Err(HexError::OddLength(text.len()));
     }
     text.as_bytes()
         .chunks(2)
         .map(|pair| {
-            let digit = |c: u8| (c as char).to_digit(16).ok_or_else(|| format!("'{}' is not a hex digit", c as char));
+            let digit = |c: u8| (c as char).to_digit(16).ok_or(HexError::NotHex(c as char));
             Ok((digit(pair[0])? << 4 | digit(pair[1])?) as u8)
         })
         .collect()

@@ -6,14 +6,9 @@ use polyboard_engine::protocol::Dialect;
 use std::process::ExitCode;
 
 mod bench;
-mod bench_variants;
 mod codec;
-mod experiment;
+mod games;
 mod perft;
-mod report;
-mod shogi_bench;
-mod sizes;
-mod variants;
 
 /// polyboard: chess board representations side by side.
 #[derive(Parser)]
@@ -76,22 +71,27 @@ fn main() -> ExitCode {
             polyboard_engine::protocol::run(Dialect::Xboard);
             ExitCode::SUCCESS
         }
-        Command::Reprs { variant, variants: file } => match variant.as_str() {
-            "chess" | "chess960" if file.is_none() => {
-                for name in polyboard_chess::repr::names() {
-                    println!("{name}");
-                }
-                println!("{}", variants::REPR);
-                ExitCode::SUCCESS
+        Command::Reprs { variant, variants: file } => reprs(&variant, file.as_deref()),
+    }
+}
+
+/// `polyboard reprs`: the game's representations, fastest first, then `sjaak` when the
+/// variant engine runs the game too.
+fn reprs(variant: &str, file: Option<&str>) -> ExitCode {
+    let query = games::Query { variant, repr: None, variants_file: file, suite: None };
+    match games::lookup(&query) {
+        Ok((game, also_variant)) => {
+            for name in game.reprs() {
+                println!("{name}");
             }
-            "shogi" if file.is_none() => {
-                for name in polyboard_shogi::repr::names() {
-                    println!("{name}");
-                }
-                println!("{}", variants::REPR);
-                ExitCode::SUCCESS
+            if also_variant {
+                println!("{}", games::VARIANT_REPR);
             }
-            v => variants::reprs(v, file.as_deref()),
-        },
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }

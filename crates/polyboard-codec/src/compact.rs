@@ -538,3 +538,25 @@ pub fn decode(bytes: &[u8], chess960: bool) -> Result<Position, DecodeError> {
     }
     Ok(pos)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The position without its clocks (the bound covers the board and state only).
+    fn epd(pos: &Position) -> String {
+        pos.fen().rsplitn(3, ' ').nth(2).unwrap().to_string()
+    }
+
+    #[test]
+    fn every_enumerated_position_fits_the_bound_and_decodes_back() {
+        // Whatever its class, compact keeps it within the bound, exactly.
+        let mut buf = Vec::new();
+        for (_, pos) in enumerative::sample_positions().0 {
+            let bits = encode(&pos, &mut buf);
+            assert!(bits <= LEGAL_MAX_BITS, "{}: {bits} bits", pos.fen());
+            let back = decode(&buf, pos.is_chess960()).unwrap();
+            assert_eq!(epd(&back), epd(&pos));
+        }
+    }
+}

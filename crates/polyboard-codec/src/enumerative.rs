@@ -798,6 +798,36 @@ fn army_unrank(setup: &mut Setup, key: &Key, color: Color, squares: u64, rank: u
     Some(())
 }
 
+/// Numbers spread over the whole range, through every class, that unrank to a valid
+/// position: each number with its position, and how many fell in each class. Shared
+/// by the tests of this module and of `compact` (which checks its bound on them).
+#[cfg(test)]
+pub(crate) fn sample_positions() -> (Vec<(U192, Position)>, [usize; 18]) {
+    let t = tables();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::new();
+    let mut classes = [0usize; 18];
+    for i in 0..20_000u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let slot = (i as usize) % (t.class_offsets.len() - 1);
+        let size = t.class_offsets[slot + 1].sub(t.class_offsets[slot]);
+        // A number inside the class: about its size times x / 2^64.
+        let within = match size.to_u64() {
+            Some(s) => U192::from_u64(x % s),
+            None => U192([size.0[1], size.0[2], 0]).mul(x),
+        };
+        let r = t.class_offsets[slot].add(within);
+        let setup = unrank(r).expect("every number below N is a board");
+        if let Ok(pos) = setup.into_position(false).or_else(|_| setup.into_position(true)) {
+            classes[slot % t.classes.len()] += 1;
+            out.push((r, pos));
+        }
+    }
+    (out, classes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -939,40 +969,14 @@ mod tests {
 
     #[test]
     fn every_number_unranks_and_valid_ones_rank_back() {
-        // Numbers spread over the whole range, through every class.
-        let t = tables();
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut valid = 0;
-        let mut buf = Vec::new();
-        let mut classes = [0usize; 18];
-        for i in 0..20_000u64 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let slot = (i as usize) % (t.class_offsets.len() - 1);
-            let size = t.class_offsets[slot + 1].sub(t.class_offsets[slot]);
-            // A number inside the class: about its size times x / 2^64.
-            let within = match size.to_u64() {
-                Some(s) => U192::from_u64(x % s),
-                None => U192([size.0[1], size.0[2], 0]).mul(x),
-            };
-            let r = t.class_offsets[slot].add(within);
-            let setup = unrank(r).expect("every number below N is a board");
-            if let Ok(pos) = setup.into_position(false).or_else(|_| setup.into_position(true)) {
-                valid += 1;
-                if pos.ep_square().is_none() {
-                    assert_eq!(rank(&pos), Some(r), "{}", pos.fen());
-                }
-                // Whatever its class, compact keeps it within the bound, exactly.
-                let bits = crate::compact::encode(&pos, &mut buf);
-                assert!(bits <= crate::compact::LEGAL_MAX_BITS, "{}: {bits} bits", pos.fen());
-                let back = crate::compact::decode(&buf, pos.is_chess960()).unwrap();
-                assert_eq!(epd(&back), epd(&pos));
-                classes[slot % t.classes.len()] += 1;
+        let (samples, classes) = sample_positions();
+        assert!(samples.len() > 1000, "{}", samples.len());
+        assert!(classes.iter().all(|&n| n > 0), "a valid position in every class: {classes:?}");
+        for (r, pos) in &samples {
+            if pos.ep_square().is_none() {
+                assert_eq!(rank(pos), Some(*r), "{}", pos.fen());
             }
         }
-        assert!(valid > 1000, "{valid}");
-        assert!(classes.iter().all(|&n| n > 0), "a valid position in every class: {classes:?}");
         assert!(unrank(total()).is_none());
     }
 }

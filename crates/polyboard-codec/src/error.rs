@@ -1,5 +1,5 @@
-//! Errors: [`DecodeError`] names the field and the reason; [`EncodeError`] is
-//! only for formats that are not available yet.
+//! Errors: [`DecodeError`] names the field and the reason. Every format encodes every
+//! position, so [`EncodeError`] has no value.
 
 use core::fmt;
 
@@ -16,8 +16,6 @@ pub enum ErrorKind {
     /// a pawn on the last rank, the side not to move in check, castling without
     /// its rook, an en passant square without a legal capture...).
     Impossible,
-    /// The format is listed but not implemented yet.
-    Unavailable,
 }
 
 impl ErrorKind {
@@ -28,7 +26,6 @@ impl ErrorKind {
             ErrorKind::BadCode => "bad code",
             ErrorKind::TrailingData => "trailing data",
             ErrorKind::Impossible => "impossible position",
-            ErrorKind::Unavailable => "format not yet available",
         }
     }
 }
@@ -66,16 +63,15 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Encoding fails only for a format that is not available yet.
+/// Why encoding failed: it never does (every format encodes every position), so the
+/// type has no value. [`crate::Format::encode`] keeps its `Result` so that callers
+/// stay the same if a format that can refuse a position is added.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncodeError {
-    /// The format's name.
-    pub format: &'static str,
-}
+pub enum EncodeError {}
 
 impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "format '{}' is not yet available", self.format)
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
     }
 }
 

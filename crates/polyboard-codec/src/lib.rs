@@ -18,15 +18,30 @@
 //!
 //! | format | module | stores |
 //! | --- | --- | --- |
-//! | `ccr` | [`ccr`] | not yet available |
+//! | `ccr` | [`ccr`] | the CCR paper's 32-byte board plus the state |
 //! | `stream` | [`stream`] | every field |
 //! | `huffman` | [`huffman`] | all but the fullmove number; halfmove clock capped at 100 |
 //! | `huffman-tuned` | [`huffman_tuned`] | as `huffman` |
 //! | `huffman-multi` | [`huffman_multi`] | as `huffman` |
 //! | `binaryfen` | [`binaryfen`] | every field |
-//! | `compact` | - | not yet available |
+//! | `compact` | [`compact`] | every field but the clocks; at most 158 bits for a legal position |
 
-#![warn(missing_docs)]
+//! ```
+//! use polyboard_codec::{Format, Position};
+//!
+//! // Kiwipete (chessprogramming.org), through every format and back.
+//! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let pos = Position::from_fen(fen).unwrap();
+//! let mut record = Vec::new();
+//! for format in Format::available() {
+//!     let bits = format.encode(&pos, &mut record).unwrap();
+//!     assert!(bits <= 8 * record.len());
+//!     let back = format.decode(&record, false).unwrap();
+//!     assert_eq!(back.fen(), fen, "{}", format.name());
+//! }
+//! ```
+
+#![deny(missing_docs)]
 
 pub mod binaryfen;
 pub mod bits;
@@ -47,7 +62,7 @@ pub use polyboard_chess::Position;
 /// A position encoding, by its `--format` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// `ccr`: the 32-byte CCR board plus the state. Not yet available.
+    /// `ccr`: the 32-byte CCR board plus the state ([`ccr`]).
     Ccr,
     /// `stream`: the survey's 4-bit stream ([`stream`]).
     Stream,
@@ -59,7 +74,7 @@ pub enum Format {
     HuffmanMulti,
     /// `binaryfen`: Lichess binary FEN, shakmaty's `PackedSetup` ([`binaryfen`]).
     BinaryFen,
-    /// `compact`: polyboard's own. Not yet available.
+    /// `compact`: polyboard's own ([`compact`]).
     Compact,
 }
 
@@ -130,7 +145,7 @@ impl Format {
         }
     }
 
-    /// The longest record in bytes (0 for a format not yet available).
+    /// The longest record in bytes.
     pub const fn max_bytes(self) -> usize {
         match self {
             Format::Stream => stream::MAX_BYTES,

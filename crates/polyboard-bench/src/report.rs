@@ -1,6 +1,6 @@
 //! Output of `polyboard bench`: the text table, `report.md` and SVG bar charts.
 
-use crate::bench::{CodecRow, POSITIONS, Row, geomean};
+use crate::common::{CodecRow, POSITIONS, Row, geomean};
 use std::fmt::Write as _;
 use std::path::Path;
 

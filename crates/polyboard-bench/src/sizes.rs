@@ -147,7 +147,7 @@ pub fn markdown(rows: &[SizeRow]) -> String {
     format!(
         "\n## Huffman sizes on an opening book and on endgames\n\n\
          Mean bits per position before padding. Openings: the positions after plies 1 to 20 of 300 \
-         Stockfish games; endgames: their positions with 10 pieces or fewer (`scripts/gen_book_corpora.py`). \
+         Stockfish games; endgames: their positions with 10 pieces or fewer (`scripts/data/gen_book_corpora.py`). \
          *in table*: `huffman-multi` without its table key, as the survey stores it.\n\n{}\n\
          The survey's nine tables (both rooks of each side home, each side with a right), where it claims \
          a saving of 38 bits: `huffman-multi` in its table against the others, mean (min to max; the share \

@@ -16,7 +16,7 @@
 //!   every stored key, the other key of the position that stored it; a probe that
 //!   hits an entry whose position had a different other key hit a different position.
 //! - **Matches**, read from the committed results of `scripts/match/repr_matches.py`
-//!   (`data/repr-matches.txt`).
+//!   (`crates/polyboard-cli/data/repr-matches.txt`, where the script writes it).
 
 use crate::report;
 use polyboard_chess::repr::Ccr;
@@ -34,10 +34,10 @@ use std::time::{Duration, Instant};
 
 /// The positions: `FEN ; id "name"` lines, made by `scripts/data/gen_search_positions.py`
 /// from Stockfish self-play games (see `data/README.md`).
-const POSITIONS: &str = include_str!("../data/search-positions.fen");
+const POSITIONS: &str = include_str!("../../polyboard-cli/data/search-positions.fen");
 
 /// The committed match results of `scripts/match/repr_matches.py`.
-const MATCHES: &str = include_str!("../data/repr-matches.txt");
+const MATCHES: &str = include_str!("../../polyboard-cli/data/repr-matches.txt");
 
 /// Depth and number of positions: `--quick`, then the full run.
 const SETUP: [(u32, usize); 2] = [(11, 6), (11, 16)];
@@ -180,13 +180,87 @@ pub struct Experiment {
     /// (none without `ccr`).
     pub keys: Option<[KeyRun; 3]>,
     /// The committed match results, or why they could not be read.
-    pub matches: Result<Vec<MatchRow>, String>,
+    pub matches: Result<Vec<MatchRow>, DataError>,
     /// Wall seconds of the whole experiment.
     pub secs: f64,
 }
 
+/// Why a line of the experiment's committed data was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataError {
+    /// A line of `search-positions.fen` (from 1) whose FEN polyboard-chess rejects.
+    Position {
+        /// The line, from 1.
+        line: usize,
+        /// Why the FEN was rejected (naming its field).
+        error: polyboard_chess::FenError,
+    },
+    /// A line of `repr-matches.txt` with too few tab-separated fields.
+    MatchFields {
+        /// The line, from 1.
+        line: usize,
+        /// The fields found.
+        found: usize,
+        /// The fields needed.
+        needed: usize,
+    },
+    /// A count field of `repr-matches.txt` that is not a number.
+    MatchCount {
+        /// The line, from 1.
+        line: usize,
+        /// The field's number, from 1.
+        field: usize,
+        /// The field's name.
+        name: &'static str,
+        /// The field as written.
+        text: String,
+    },
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DataError::Position { line, error } => write!(f, "search positions line {line}: {error}"),
+            DataError::MatchFields { line, found, needed } => {
+                write!(f, "repr-matches.txt line {line}: {found} fields, expected at least {needed}")
+            }
+            DataError::MatchCount { line, field, name, text } => {
+                write!(f, "repr-matches.txt line {line} field {field} ({name}): '{text}' is not a count")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// Why the experiment stopped.
+#[derive(Debug)]
+pub enum ExperimentError {
+    /// The committed positions could not be read.
+    Data(DataError),
+    /// No chess representation has this name.
+    UnknownRepr(String),
+    /// Two representations searched different trees: where and how.
+    Disagree(String),
+    /// The search thread could not start, or panicked: why.
+    Thread(String),
+}
+
+impl std::fmt::Display for ExperimentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExperimentError::Data(e) => write!(f, "{e}"),
+            ExperimentError::UnknownRepr(name) => write!(f, "unknown representation {name}"),
+            ExperimentError::Disagree(e) => f.write_str(e),
+            ExperimentError::Thread(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for ExperimentError {}
+
 /// Reads `FEN ; id "name"` lines; an error names the line and the reason.
-fn parse_positions(text: &str) -> Result<Vec<(String, Position)>, String> {
+fn parse_positions(text: &str) -> Result<Vec<(String, Position)>, DataError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -195,7 +269,7 @@ fn parse_positions(text: &str) -> Result<Vec<(String, Position)>, String> {
         }
         let (fen, rest) = line.split_once(';').unwrap_or((line, ""));
         let id = rest.trim().strip_prefix("id").map(|s| s.trim().trim_matches('"').to_string());
-        let pos = Position::from_fen(fen.trim()).map_err(|e| format!("search positions line {}: {e}", i + 1))?;
+        let pos = Position::from_fen(fen.trim()).map_err(|error| DataError::Position { line: i + 1, error })?;
         out.push((id.unwrap_or_else(|| format!("line {}", i + 1)), pos));
     }
     Ok(out)
@@ -203,7 +277,7 @@ fn parse_positions(text: &str) -> Result<Vec<(String, Position)>, String> {
 
 /// Reads the match results: tab-separated `a b tc wins draws losses forfeits_a
 /// forfeits_b illegal_a illegal_b crashes_a crashes_b note`; `#` lines are comments.
-pub fn parse_matches(text: &str) -> Result<Vec<MatchRow>, String> {
+pub fn parse_matches(text: &str) -> Result<Vec<MatchRow>, DataError> {
     const FIELDS: [&str; 12] = [
         "a",
         "b",
@@ -225,23 +299,15 @@ pub fn parse_matches(text: &str) -> Result<Vec<MatchRow>, String> {
         }
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() < FIELDS.len() {
-            return Err(format!(
-                "repr-matches.txt line {}: {} fields, expected at least {}",
-                i + 1,
-                f.len(),
-                FIELDS.len()
-            ));
+            return Err(DataError::MatchFields { line: i + 1, found: f.len(), needed: FIELDS.len() });
         }
         let mut n = [0u32; 9];
         for (k, slot) in n.iter_mut().enumerate() {
-            *slot = f[3 + k].trim().parse().map_err(|_| {
-                format!(
-                    "repr-matches.txt line {} field {} ({}): '{}' is not a count",
-                    i + 1,
-                    4 + k,
-                    FIELDS[3 + k],
-                    f[3 + k]
-                )
+            *slot = f[3 + k].trim().parse().map_err(|_| DataError::MatchCount {
+                line: i + 1,
+                field: 4 + k,
+                name: FIELDS[3 + k],
+                text: f[3 + k].to_string(),
             })?;
         }
         rows.push(MatchRow {
@@ -481,7 +547,7 @@ fn measure<B: SearchBoard>(
     reference: &mut Option<(u64, Option<Move>, i32)>,
     run: &mut ReprRun,
     clock_ns: f64,
-) -> Result<(), String> {
+) -> Result<(), ExperimentError> {
     let watch = Stopwatch::start();
     let o = search_fixed::<B>(pos, depth);
     let (secs, wall, waited) = watch.stop();
@@ -493,7 +559,7 @@ fn measure<B: SearchBoard>(
         None => *reference = Some(got),
         Some(r) if *r != got => {
             let text = |m: Option<Move>| m.map_or("none".into(), |m| polyboard_chess::uci::format(pos, m));
-            return Err(format!(
+            return Err(ExperimentError::Disagree(format!(
                 "{} searched a different tree from the first representation at depth {depth} in {}: \
                  {} nodes, best {}, score {} against {} nodes, best {}, score {}",
                 B::NAME,
@@ -504,7 +570,7 @@ fn measure<B: SearchBoard>(
                 r.0,
                 text(r.1),
                 r.2
-            ));
+            )));
         }
         Some(_) => {}
     }
@@ -515,7 +581,12 @@ fn measure<B: SearchBoard>(
         search_fixed_metered(&Chess(B::from_position(pos)), &ChessEval::default(), depth, QsMeter::default());
     let (secs, wall, _) = watch.stop();
     if m.nodes != o.nodes {
-        return Err(format!("{}: the metered search visited {} nodes, the plain one {}", B::NAME, m.nodes, o.nodes));
+        return Err(ExperimentError::Disagree(format!(
+            "{}: the metered search visited {} nodes, the plain one {}",
+            B::NAME,
+            m.nodes,
+            o.nodes
+        )));
     }
     // The share of wall time in quiescence, less the clock reads (one inside and one
     // outside quiescence per call); a preemption falls into either part in proportion
@@ -530,20 +601,20 @@ fn measure<B: SearchBoard>(
 }
 
 /// Runs the experiment on `names` (in a thread with the search's stack).
-pub fn run(names: &[&'static str], quick: bool) -> Result<Experiment, String> {
+pub fn run(names: &[&'static str], quick: bool) -> Result<Experiment, ExperimentError> {
     let names = names.to_vec();
     std::thread::Builder::new()
         .stack_size(STACK)
         .spawn(move || run_here(&names, quick))
-        .map_err(|e| format!("cannot start the search thread: {e}"))?
+        .map_err(|e| ExperimentError::Thread(format!("cannot start the search thread: {e}")))?
         .join()
-        .map_err(|_| "the search thread panicked".to_string())?
+        .map_err(|_| ExperimentError::Thread("the search thread panicked".into()))?
 }
 
-fn run_here(names: &[&'static str], quick: bool) -> Result<Experiment, String> {
+fn run_here(names: &[&'static str], quick: bool) -> Result<Experiment, ExperimentError> {
     let started = Instant::now();
     let (depth, count) = SETUP[usize::from(!quick)];
-    let mut positions = parse_positions(POSITIONS)?;
+    let mut positions = parse_positions(POSITIONS).map_err(ExperimentError::Data)?;
     positions.truncate(count);
     let clock_ns = clock_cost();
     let mut runs: Vec<ReprRun> = names
@@ -566,7 +637,7 @@ fn run_here(names: &[&'static str], quick: bool) -> Result<Experiment, String> {
         let mut reference = None;
         for run in runs.iter_mut() {
             with_repr!(run.name, B => measure::<B>(pos, depth, &mut reference, run, clock_ns))
-                .unwrap_or_else(|| Err(format!("unknown representation {}", run.name)))?;
+                .unwrap_or_else(|| Err(ExperimentError::UnknownRepr(run.name.to_string())))?;
         }
     }
     let keys = names.contains(&"ccr").then(|| key_runs(&positions, depth));
@@ -677,7 +748,7 @@ impl Experiment {
                     );
                 }
             }
-            Ok(_) => s.push_str("\nmatches: none committed yet (scripts/repr_matches.py)\n"),
+            Ok(_) => s.push_str("\nmatches: none committed yet (scripts/match/repr_matches.py)\n"),
             Err(e) => {
                 let _ = writeln!(s, "\nmatches: {e}");
             }
@@ -823,7 +894,7 @@ impl Experiment {
         let rows = match &self.matches {
             Ok(rows) if !rows.is_empty() => rows,
             Ok(_) => {
-                s.push_str("No results committed yet: run `scripts/repr_matches.py` (see the README).\n");
+                s.push_str("No results committed yet: run `scripts/match/repr_matches.py` (see the README).\n");
                 return s;
             }
             Err(e) => {
@@ -833,8 +904,8 @@ impl Experiment {
         };
         let _ = writeln!(
             s,
-            "Self-play at a fixed time per move, `Repr=a` against `Repr=b` (`scripts/repr_matches.py`, which plays \
-             through `scripts/match.py`: 25 balanced openings, each with both colours, python-chess keeping the \
+            "Self-play at a fixed time per move, `Repr=a` against `Repr=b` (`scripts/match/repr_matches.py`, which plays \
+             through `scripts/match/match.py`: 25 balanced openings, each with both colours, python-chess keeping the \
              clocks). The trees are identical, so at a fixed time the only difference is how deep each side gets: \
              this is what the speed is worth in Elo. The raw counts are in `crates/polyboard-cli/data/\
              repr-matches.txt` (read into this report when the bench is built).\n\n\
@@ -1048,7 +1119,9 @@ mod tests {
         let p = parse_positions(POSITIONS).unwrap();
         assert_eq!(p.len(), 16);
         assert!(p.iter().all(|(id, _)| id.starts_with("mg") || id.starts_with("eg")));
-        assert!(parse_positions("not a fen ; id \"x\"").unwrap_err().contains("line 1"));
+        let e = parse_positions("not a fen ; id \"x\"").unwrap_err();
+        assert!(matches!(e, DataError::Position { line: 1, .. }), "{e}");
+        assert!(e.to_string().starts_with("search positions line 1: FEN"), "{e}");
     }
 
     /// The parsers read only committed files, but they must not panic on any text:
@@ -1088,7 +1161,9 @@ mod tests {
         assert!((score - 0.75).abs() < 1e-12);
         // 75% is +191 Elo.
         assert!((elo - 190.85).abs() < 0.1 && err > 0.0);
-        assert!(parse_matches("pext\tccr\t0+0.1\tx\t0\t0\t0\t0\t0\t0\t0\t0\tn").unwrap_err().contains("field 4"));
-        assert!(parse_matches("pext\tccr").unwrap_err().contains("line 1"));
+        let e = parse_matches("pext\tccr\t0+0.1\tx\t0\t0\t0\t0\t0\t0\t0\t0\tn").unwrap_err();
+        assert_eq!(e, DataError::MatchCount { line: 1, field: 4, name: "wins", text: "x".into() });
+        assert_eq!(e.to_string(), "repr-matches.txt line 1 field 4 (wins): 'x' is not a count");
+        assert_eq!(parse_matches("pext\tccr").unwrap_err(), DataError::MatchFields { line: 1, found: 2, needed: 12 });
     }
 }

@@ -15,6 +15,7 @@
 //! (from `/proc/<pid>/stat`; wall time where that is not readable), so that a shared
 //! machine disturbs the ratio less. Every count must agree with polyboard's.
 
+use crate::common::BenchError;
 use polyboard_variants::{Variant, VariantSet};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -57,11 +58,13 @@ pub fn find(name: &str) -> Option<PathBuf> {
 
 /// polyboard's bulk perft, timed in this process (the thread's CPU time where
 /// readable).
-pub fn ours(variant: &str, fen: Option<&str>, depth: u32) -> Result<Timing, String> {
+pub fn ours(variant: &str, fen: Option<&str>, depth: u32) -> Result<Timing, BenchError> {
+    let rejected =
+        |reason: String| BenchError::Position { what: format!("{variant} {}", fen.unwrap_or("startpos")), reason };
     let set = VariantSet::builtin();
-    let v = Variant::new(set.rules(variant).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    let v = set.rules(variant).and_then(Variant::new).map_err(|e| rejected(e.to_string()))?;
     let (c0, t0) = (cpu_secs("thread-self"), Instant::now());
-    let run = v.perft(fen, &[], depth, false, false)?;
+    let run = v.perft(fen, &[], depth, false, false).map_err(|e| rejected(e.to_string()))?;
     let wall = t0.elapsed().as_secs_f64();
     let secs = match (c0, cpu_secs("thread-self")) {
         (Some(a), Some(b)) if b > a => b - a,
@@ -168,7 +171,7 @@ pub fn sjaak(exe: &PathBuf, variant: &str, fen: Option<&str>, depth: u32) -> Opt
 }
 
 /// Runs the section and returns its text; an error when a count disagrees.
-pub fn run(quick: bool) -> Result<String, String> {
+pub fn run(quick: bool) -> Result<String, BenchError> {
     let fsf = find("fairy-stockfish");
     let sj = find("sjaakii");
     let mut s = String::from("\nVariants: bulk perft, CPU seconds (ratio = peer time / polyboard time)\n\n");
@@ -189,7 +192,11 @@ pub fn run(quick: bool) -> Result<String, String> {
         ] {
             match t {
                 Some(t) if t.nodes != a.nodes => {
-                    return Err(format!("{variant} depth {d}: {name} counts {}, polyboard {}", t.nodes, a.nodes));
+                    return Err(BenchError::Disagree {
+                        what: format!("{variant} depth {d}: {name}"),
+                        theirs: t.nodes,
+                        ours: a.nodes,
+                    });
                 }
                 Some(t) => row.push_str(&format!(" {:.2} | {:.1}x |", t.secs, t.secs / a.secs.max(1e-6))),
                 None => row.push_str(" - | - |"),

@@ -1,0 +1,43 @@
+//! The game registry of `perft` and `reprs`: a variant's start position when no FEN
+//! is given, `--fen startpos`, and one listing for every game.
+
+use std::process::{Command, Output};
+
+fn polyboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polyboard")).args(args).output().expect("runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = polyboard(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_start_position_when_no_fen_is_given() {
+    // chessprogramming.org, Perft Results: the start position, depth 3: 8902.
+    assert!(stdout(&["perft", "--variant", "chess", "--depth", "3"]).contains("Nodes searched: 8902"));
+    assert!(stdout(&["perft", "--fen", "startpos", "--depth", "3"]).contains("Nodes searched: 8902"));
+    // Chess960 position 518 is the standard start: 20 moves, castling or not.
+    assert!(stdout(&["perft", "--variant", "chess960", "--depth", "2"]).contains("Nodes searched: 400"));
+    // Shogi from the start: 30 moves, 900 at depth 2 (the published shogi perft table).
+    assert!(stdout(&["perft", "--variant", "shogi", "--depth", "2"]).contains("Nodes searched: 900"));
+    // --moves from the start position: after 1.e4 e5 White has 29 legal moves.
+    let text = stdout(&["perft", "--variant", "chess", "--moves", "e2e4 e7e5", "--depth", "1"]);
+    assert!(text.contains("Nodes searched: 29"), "{text}");
+    // Without --variant and --fen the contract asks for a FEN (exit 2).
+    assert_eq!(polyboard(&["perft", "--depth", "1"]).status.code(), Some(2));
+}
+
+#[test]
+fn every_game_lists_and_runs_its_representations() {
+    for (variant, depth, nodes) in [("chess", 2, 400), ("shogi", 1, 30), ("xiangqi", 1, 44)] {
+        for repr in stdout(&["reprs", "--variant", variant]).lines() {
+            let text = stdout(&["perft", "--variant", variant, "--repr", repr, "--depth", &depth.to_string()]);
+            assert!(text.contains(&format!("Nodes searched: {nodes}")), "{variant} {repr}: {text}");
+        }
+    }
+    let out = polyboard(&["perft", "--variant", "xiangqi", "--repr", "magic", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown representation 'magic'"));
+}
