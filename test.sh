@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo test --workspace --release
-cargo build --release -p polyboard-cli
 venv=$(mktemp -d)
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+# cargo test built the release binary for the CLI tests; the Python suite drives it.
 POLYBOARD="$PWD/target/release/polyboard" "$venv/bin/python" -m pytest -q tests/python
