@@ -30,6 +30,17 @@ fn the_start_position_when_no_fen_is_given() {
 }
 
 #[test]
+fn chess_start_position_deeper_without_a_fen() {
+    // chessprogramming.org, Perft Results, initial position: depth 4 197281, depth 5 4865609.
+    let text = stdout(&["perft", "--fen", "startpos", "--depth", "4"]);
+    assert!(text.contains("Nodes searched: 197281\n"), "{text}");
+    let text = stdout(&["perft", "--variant", "chess", "--depth", "5"]);
+    assert!(text.contains("Nodes searched: 4865609\n"), "{text}");
+    let text = stdout(&["perft", "--variant", "chess", "--fen", "startpos", "--depth", "4", "--json"]);
+    assert!(text.contains("\"depth\":4,\"nodes\":197281,"), "{text}");
+}
+
+#[test]
 fn every_game_lists_and_runs_its_representations() {
     for (variant, depth, nodes) in [("chess", 2, 400), ("shogi", 1, 30), ("xiangqi", 1, 44)] {
         for repr in stdout(&["reprs", "--variant", variant]).lines() {
