@@ -75,7 +75,8 @@ impl std::error::Error for GameError {}
 
 /// A game: one row of the registry.
 pub trait Game {
-    /// The representations `perft` can run, fastest first (the first is the default).
+    /// The representations `perft` can run: the default first (the one perft runs
+    /// without `--repr`), then the others by measured bulk perft speed, fastest first.
     fn reprs(&self) -> Vec<&'static str>;
     /// The `--variant` text that `polyboard reprs` needs for this game (empty for chess).
     fn hint(&self) -> String;
@@ -167,6 +168,34 @@ fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
     Ok(set)
 }
 
+/// polyboard-chess's representations by bulk perft speed, fastest first: one
+/// `polyboard bench --quick` run on a 2-core AMD EPYC (the README's table under "The
+/// representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
+const CHESS_BY_SPEED: [&str; 12] = [
+    "pext",
+    "quad",
+    "magic",
+    "rotated",
+    "kindergarten",
+    "classical",
+    "bb32",
+    "x88",
+    "mailbox10x12",
+    "piecelist",
+    "ccr",
+    "array8x8",
+];
+
+/// `names` (the first is the default) with the rest ordered as in `by_speed`; names
+/// `by_speed` lacks come last, in their own order.
+fn default_then_by_speed(names: Vec<&'static str>, by_speed: &[&str]) -> Vec<&'static str> {
+    let Some((&default, rest)) = names.split_first() else { return names };
+    let rank = |n: &&str| by_speed.iter().position(|s| s == n).unwrap_or(by_speed.len());
+    let mut rest = rest.to_vec();
+    rest.sort_by_key(rank);
+    std::iter::once(default).chain(rest).collect()
+}
+
 /// Chess or Chess960 on polyboard-chess's representations.
 struct Chess {
     chess960: bool,
@@ -176,7 +205,7 @@ struct ChessSetup(polyboard_chess::Position);
 
 impl Game for Chess {
     fn reprs(&self) -> Vec<&'static str> {
-        polyboard_chess::repr::names()
+        default_then_by_speed(polyboard_chess::repr::names(), &CHESS_BY_SPEED)
     }
     fn hint(&self) -> String {
         String::new()
@@ -372,5 +401,24 @@ impl Setup for VariantSetup {
             divide: run.divide.into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
             label: format!("{VARIANT_REPR} ({})", self.variant.width()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chess_representation_has_a_measured_rank() {
+        for name in polyboard_chess::repr::names() {
+            assert!(CHESS_BY_SPEED.contains(&name), "{name} is missing from CHESS_BY_SPEED");
+        }
+    }
+
+    #[test]
+    fn the_default_stays_first_and_the_rest_follow_the_ranking() {
+        let got = default_then_by_speed(vec!["magic", "array8x8", "x88", "new", "quad"], &CHESS_BY_SPEED);
+        assert_eq!(got, ["magic", "quad", "x88", "array8x8", "new"]);
+        assert!(default_then_by_speed(vec![], &CHESS_BY_SPEED).is_empty());
     }
 }
