@@ -78,6 +78,11 @@ pub trait Game {
     /// The representations `perft` can run: the default first (the one perft runs
     /// without `--repr`), then the others by measured bulk perft speed, fastest first.
     fn reprs(&self) -> Vec<&'static str>;
+    /// The deepest `--depth` perft accepts for this game: deeper counts overflow the
+    /// 64-bit count or would run for years.
+    fn max_depth(&self) -> u32 {
+        MAX_DEPTH
+    }
     /// The `--variant` text that `polyboard reprs` needs for this game (empty for chess).
     fn hint(&self) -> String;
     /// The position `fen` (the game's start position when `None`) after `moves`.
@@ -130,6 +135,15 @@ pub struct Query<'a> {
     /// `--epd FILE`, already read.
     pub suite: Option<&'a str>,
 }
+
+/// The deepest depth of shogi and the variants: they start with 30 or more moves a
+/// side in most games and branch wider later, and 30^13 is already near `u64::MAX`.
+const MAX_DEPTH: u32 = 12;
+
+/// The deepest depth of chess: perft 13 of the start position,
+/// 1,981,066,775,000,396,239, fits in 64 bits; perft 14, 61,885,021,521,585,529,237,
+/// does not (OEIS A048987).
+const CHESS_MAX_DEPTH: u32 = 13;
 
 /// Builds a game of the registry.
 type MakeGame = fn() -> Box<dyn Game>;
@@ -206,6 +220,9 @@ struct ChessSetup(polyboard_chess::Position);
 impl Game for Chess {
     fn reprs(&self) -> Vec<&'static str> {
         default_then_by_speed(polyboard_chess::repr::names(), &CHESS_BY_SPEED)
+    }
+    fn max_depth(&self) -> u32 {
+        CHESS_MAX_DEPTH
     }
     fn hint(&self) -> String {
         String::new()

@@ -13,8 +13,9 @@ pub struct PerftArgs {
     /// --fen with a --variant, is the variant's start position.
     #[arg(long, conflicts_with = "epd")]
     fen: Option<String>,
-    /// The depth in plies (with --fen).
-    #[arg(long)]
+    /// The depth in plies, 0 or more (at most 13 for chess, 12 for shogi and the
+    /// variants).
+    #[arg(long, allow_negative_numbers = true, value_parser = plies)]
     depth: Option<u32>,
     /// Moves to play from the position before counting (space-separated; UCI, or USI
     /// for shogi).
@@ -24,7 +25,7 @@ pub struct PerftArgs {
     #[arg(long)]
     epd: Option<String>,
     /// The deepest depth of a suite to run.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = plies)]
     max_depth: Option<u32>,
     /// The variant: chess, chess960, shogi (SFEN, USI moves and the shogi perft file
     /// format, on the dedicated shogi crate unless `--repr sjaak`), or any built-in or
@@ -46,6 +47,15 @@ pub struct PerftArgs {
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
+}
+
+/// Reads a depth: a whole number of plies, 0 or more (clap names the option).
+fn plies(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n < 0 => Err(format!("a depth counts plies, so it is 0 or more, not {n}")),
+        Ok(n) => u32::try_from(n).map_err(|_| format!("{n} plies is more than any game allows")),
+        Err(_) => Err(format!("'{text}' is not a whole number of plies")),
+    }
 }
 
 /// Writes a line to stdout; a closed pipe (`| head`) is not an error.
@@ -84,8 +94,21 @@ pub fn run(a: PerftArgs) -> ExitCode {
         Some(r) => return bad_input(games::GameError::UnknownRepr { repr: r.to_string(), hint: game.hint() }),
     };
     if let (Some(path), Some(text)) = (&a.epd, &suite) {
+        let bound = a.max_depth.unwrap_or(u32::MAX);
         return match game.suite(text) {
-            Ok(cases) => run_suite(&a, variant, &reprs, &cases),
+            Ok(cases) if cases.iter().all(|c| c.counts.is_empty()) => {
+                bad_input(format!("{path}: no perft counts to check (lines like 'FEN ;D1 20 ;D2 400')"))
+            }
+            Ok(cases) => match cases
+                .iter()
+                .find_map(|c| c.counts.iter().find(|n| n.0 > game.max_depth() && n.0 <= bound).map(|n| (c.line, n.0)))
+            {
+                Some((line, depth)) => bad_input(format!(
+                    "{path}: line {line}: depth {depth} is deeper than {variant} allows ({})",
+                    game.max_depth()
+                )),
+                None => run_suite(&a, variant, &reprs, &cases),
+            },
             Err(e) => bad_input(format!("{path}: {e}")),
         };
     }
@@ -97,6 +120,13 @@ pub fn run(a: PerftArgs) -> ExitCode {
     let Some(depth) = a.depth else {
         return bad_input("--depth N is needed with --fen");
     };
+    if depth > game.max_depth() {
+        return bad_input(format!(
+            "--depth {depth}: {variant} perft goes to depth {} at most (deeper counts overflow 64 bits or \
+             run for years)",
+            game.max_depth()
+        ));
+    }
     let moves: Vec<&str> = a.moves.as_deref().unwrap_or("").split_whitespace().collect();
     let setup = match game.setup(a.fen.as_deref(), &moves) {
         Ok(s) => s,

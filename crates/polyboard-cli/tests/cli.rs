@@ -163,3 +163,73 @@ fn shogi_bench_runs_the_experiment_and_writes_its_report() {
     assert_eq!(polyboard(&["bench", "--variant", "go"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn stderr_of(args: &[&str]) -> (Option<i32>, String) {
+    let out = polyboard(args);
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn a_depth_past_the_game_limit_is_an_error() {
+    // Chess perft 14 of the start position (61,885,021,521,585,529,237, OEIS A048987)
+    // overflows the 64-bit count, so chess stops at 13.
+    let (code, err) = stderr_of(&["perft", "--fen", "startpos", "--depth", "300"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--depth 300: chess perft goes to depth 13 at most"), "{err}");
+    let (code, err) = stderr_of(&["perft", "--variant", "chess", "--depth", "14"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = stderr_of(&["perft", "--variant", "shogi", "--depth", "13"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("shogi perft goes to depth 12 at most"), "{err}");
+    let (code, err) = stderr_of(&["perft", "--variant", "xiangqi", "--depth", "300"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("xiangqi perft goes to depth 12 at most"), "{err}");
+    let (code, err) = stderr_of(&["perft", "--fen", "startpos", "--depth", "99999999999"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("'--depth <DEPTH>': 99999999999 plies is more than any game allows"), "{err}");
+    // A suite line deeper than the limit, unless --max-depth stops before it.
+    let dir = std::env::temp_dir().join(format!("polyboard-cli-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deep = dir.join("deep.epd");
+    std::fs::write(&deep, format!("{KIWIPETE} ;D1 48 ;D300 1\n")).unwrap();
+    let (code, err) = stderr_of(&["perft", "--epd", deep.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 1: depth 300 is deeper than chess allows (13)"), "{err}");
+    assert!(polyboard(&["perft", "--epd", deep.to_str().unwrap(), "--max-depth", "1"]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_negative_depth_is_named_as_such() {
+    for args in [
+        &["perft", "--fen", "startpos", "--depth", "-1"][..],
+        &["perft", "--variant", "shogi", "--depth=-1"],
+        &["perft", "--epd", "x.epd", "--max-depth", "-1"],
+    ] {
+        let (code, err) = stderr_of(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains("a depth counts plies, so it is 0 or more, not -1"), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{err}");
+    }
+    let (code, err) = stderr_of(&["perft", "--fen", "startpos", "--depth", "four"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("'four' is not a whole number of plies"), "{err}");
+}
+
+#[test]
+fn an_empty_suite_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("polyboard-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.epd");
+    let comments = dir.join("comments.epd");
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&comments, "# no positions here\n\n").unwrap();
+    for (file, variant) in [(&empty, "chess"), (&comments, "chess"), (&empty, "shogi"), (&empty, "xiangqi")] {
+        let out = polyboard(&["perft", "--epd", file.to_str().unwrap(), "--variant", variant]);
+        assert_eq!(out.status.code(), Some(2), "{variant} {}", file.display());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("no perft counts to check"), "{err}");
+        assert!(!String::from_utf8(out.stdout).unwrap().contains("0 of 0 counts agree"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
