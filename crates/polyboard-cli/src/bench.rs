@@ -25,15 +25,16 @@ pub struct BenchArgs {
     /// `chess` (the default) or `shogi` (the 2006 experiment, SEE and pins).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Instead: the variants' bulk perft beside Fairy-Stockfish and Sjaak II (those
-    /// installed), on the capablanca, crazyhouse and xiangqi positions.
-    #[arg(long)]
-    pub variants: bool,
+    /// Instead of the representations: the variant engine's bulk perft beside
+    /// Fairy-Stockfish and Sjaak II (whichever is installed), on capablanca,
+    /// crazyhouse and xiangqi positions. (`--variants`, its old name, still works.)
+    #[arg(long = "variant-peers", alias = "variants")]
+    pub variant_peers: bool,
 }
 
 /// Runs the comparison, prints the table and writes the report.
 pub fn run(a: BenchArgs) -> ExitCode {
-    if a.variants {
+    if a.variant_peers {
         return match variants::run(a.quick) {
             Ok(text) => {
                 print!("{text}");

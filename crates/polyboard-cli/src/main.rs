@@ -28,15 +28,20 @@ enum Command {
     Encode(codec::EncodeArgs),
     /// Decode compact records (stdin) back into FEN lines (stdout).
     Decode(codec::DecodeArgs),
-    /// Play chess and every variant over UCI on stdin and stdout (UCI_Variant).
+    /// Play chess, Chess960 and every variant (shogi family included) over UCI on stdin and
+    /// stdout; the UCI_Variant option picks the game (the reply to `uci` lists them).
     Uci,
-    /// Play shogi and the shogi family over USI on stdin and stdout (USI_Variant).
+    /// Play shogi and the shogi family (minishogi, judkins, gorogoro, euroshogi, ...) over
+    /// USI on stdin and stdout; the USI_Variant option picks the game.
     Usi,
-    /// Play chess and every variant over XBoard (CECP v2) on stdin and stdout.
+    /// Play chess, Chess960 and every variant over XBoard (CECP v2) on stdin and stdout;
+    /// the `variant` command picks the game.
     Xboard,
-    /// List the representations of a variant, one name a line: the default of `perft`
-    /// first, then the others by measured bulk perft speed, fastest first (chess: the
-    /// README's table), then `sjaak` (the variant engine) when it runs the game too.
+    /// List the representations of a variant, one name a line, the default of `perft` first.
+    ///
+    /// The default of `perft` first, then the others by measured bulk perft speed, fastest
+    /// first (chess: the README's table), then `sjaak` (the variant engine) when it runs
+    /// the game too.
     Reprs {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]

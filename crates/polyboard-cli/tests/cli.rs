@@ -233,3 +233,36 @@ fn an_empty_suite_is_an_error() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn help(command: &str) -> String {
+    let out = polyboard(&[command, "--help"]);
+    assert!(out.status.success(), "{command}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn help_texts_say_what_each_command_plays() {
+    let uci = help("uci");
+    assert!(uci.contains("chess, Chess960 and every variant") && uci.contains("UCI_Variant"), "{uci}");
+    let usi = help("usi");
+    assert!(usi.contains("shogi and the shogi family") && usi.contains("USI_Variant"), "{usi}");
+    let xboard = help("xboard");
+    assert!(xboard.contains("chess, Chess960 and every variant") && xboard.contains("`variant`"), "{xboard}");
+    let bench = help("bench");
+    assert!(!bench.contains("the issue"), "{bench}");
+    assert!(bench.contains("--variant-peers") && bench.contains("Fairy-Stockfish"), "{bench}");
+    // --variants means a variant file wherever it is shown.
+    assert!(!bench.contains("--variants "), "{bench}");
+    assert!(help("perft").contains("--variants <VARIANTS>"));
+}
+
+#[test]
+fn bench_variant_peers_and_its_old_name() {
+    // Capablanca's start position at depth 4: 805128 (Fairy-Stockfish's published perft).
+    for flag in ["--variant-peers", "--variants"] {
+        let out = polyboard(&["bench", flag, "--quick"]);
+        assert!(out.status.success(), "{flag}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("| capablanca | 4 | 805128 |"), "{flag}: {text}");
+    }
+}
