@@ -221,3 +221,25 @@ fn usi_variant_garbage_is_reported_and_ignored() {
     assert_eq!(perft(&mut e, 1), 30);
     e.quit();
 }
+
+#[test]
+fn the_d_diagram_is_labelled_in_usi_squares() {
+    // USI names minishogi's files 5..1 from the left and ranks a..e from the top: Black's
+    // pawn starts on 5d (Fairy-Stockfish's SFEN rbsgk/4p/5/P4/KGSBR) and 5d5c moves it up.
+    let mut e = usi_with("minishogi");
+    e.send("position startpos moves 5d5c");
+    e.send("d");
+    let lines = e.until("Variant:");
+    let rows: Vec<&String> = lines.iter().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), 5, "{lines:?}");
+    assert!(rows[0].starts_with("| r | b |") && rows[0].ends_with("| a"), "{lines:?}");
+    assert!(rows[2].starts_with("| P |") && rows[2].ends_with("| c"), "{lines:?}");
+    assert!(rows[4].ends_with("| e"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.trim_end() == "  5   4   3   2   1"), "{lines:?}");
+    // The checker in USI too: White's king on 1a, Black's rook on 1e.
+    e.send("position sfen 4k/5/5/5/K3R w - 1");
+    e.send("d");
+    let lines = e.until("Variant:");
+    assert!(lines.iter().any(|l| l == "Checkers: 1e"), "{lines:?}");
+    e.quit();
+}

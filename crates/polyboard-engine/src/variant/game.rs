@@ -165,6 +165,16 @@ impl<B: Bits + 'static> Game for VariantGame<B> {
     fn display(&self) -> String {
         let b = self.board();
         let r = &self.tables.rules;
+        // USI names files by number from the right and ranks by letter from the top
+        // (`5d` on minishogi); UCI and XBoard by letter from the left and number from
+        // the bottom (`e4`).
+        let usi = self.notation == Notation::Usi;
+        let file_label = |file: usize| {
+            if usi { (r.files - file).to_string() } else { ((b'a' + file as u8) as char).to_string() }
+        };
+        let rank_label = |rank: usize| {
+            if usi { ((b'a' + (r.ranks - 1 - rank) as u8) as char).to_string() } else { (rank + 1).to_string() }
+        };
         let line = format!("+{}\n", "---+".repeat(r.files));
         let mut s = line.clone();
         for rank in (0..r.ranks).rev() {
@@ -174,14 +184,14 @@ impl<B: Bits + 'static> Game for VariantGame<B> {
                     .map_or(" ".to_string(), |(ty, c)| polyboard_variants::fen::piece_text(r, ty, c));
                 s.push_str(&format!("|{text:^3}"));
             }
-            s.push_str(&format!("| {}\n{line}", rank + 1));
+            s.push_str(&format!("| {}\n{line}", rank_label(rank)));
         }
         for file in 0..r.files {
-            s.push_str(&format!("  {} ", (b'a' + file as u8) as char));
+            s.push_str(&format!(" {:^3}", file_label(file)));
         }
         s.push_str(&format!("\n\nFen: {}\nKey: {:016X}\nCheckers:", b.fen(), b.key()));
         for sq in squares(b.checkers()) {
-            s.push_str(&format!(" {}", r.square_name(sq)));
+            s.push_str(&format!(" {}", if usi { r.usi_square_name(sq) } else { r.square_name(sq) }));
         }
         if self.notation == Notation::Usi {
             s.push_str(&format!("\nSfen: {}", b.sfen()));
