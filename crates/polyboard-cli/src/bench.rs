@@ -3,6 +3,7 @@
 
 use clap::Args;
 use polyboard_bench::{comparison, experiment, report, shogi, sizes, variants};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,9 +13,13 @@ pub struct BenchArgs {
     /// Shallower depths and shorter measurements (well under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// Write report.md and SVG charts into this directory.
+    /// Write report.md and its SVG charts (shogi: shogi-report.md) into this directory
+    /// instead of ./polyboard-report.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Print the tables only; write no report.
+    #[arg(long, conflicts_with = "out")]
+    pub no_report: bool,
     /// Only these representations (comma-separated); default all.
     #[arg(long, value_delimiter = ',')]
     pub repr: Vec<String>,
@@ -30,6 +35,16 @@ pub struct BenchArgs {
     /// crazyhouse and xiangqi positions. (`--variants`, its old name, still works.)
     #[arg(long = "variant-peers", alias = "variants")]
     pub variant_peers: bool,
+}
+
+/// Where the report goes without `--out`, relative to the current directory.
+pub const DEFAULT_OUT: &str = "polyboard-report";
+
+impl BenchArgs {
+    /// The report's directory: `--out`, else [`DEFAULT_OUT`]; `None` under `--no-report`.
+    fn report_dir(&self) -> Option<PathBuf> {
+        if self.no_report { None } else { Some(self.out.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT))) }
+    }
 }
 
 /// Runs the comparison, prints the table and writes the report.
@@ -79,11 +94,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
         Err(code) => return code,
     };
     text.push_str(&exp.text());
-    match &a.out {
+    match a.report_dir() {
         Some(dir) => written(
-            dir,
-            report::write(dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
-                .and_then(|()| exp.write_charts(dir)),
+            &dir.join("report.md"),
+            ", its SVG charts beside it",
+            report::write(&dir, &rows, &codecs, &sizes::markdown(&sizes), &exp.markdown(), &text)
+                .and_then(|()| exp.write_charts(&dir)),
         ),
         None => ExitCode::SUCCESS,
     }
@@ -99,14 +115,16 @@ fn run_experiment(names: &[&'static str], quick: bool) -> Result<experiment::Exp
     Ok(exp)
 }
 
-/// The exit status after writing the report into `dir`.
-fn written(dir: &std::path::Path, result: std::io::Result<()>) -> ExitCode {
+/// The exit status after writing the report `file` (`then` follows its name in the
+/// message: where the charts are); says where on stdout.
+fn written(file: &Path, then: &str, result: std::io::Result<()>) -> ExitCode {
     match result {
         Ok(()) => {
-            eprintln!("report written to {}", dir.join("report.md").display());
+            println!("\nreport written to {}{then}", file.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
+            let dir = file.parent().unwrap_or(file);
             eprintln!("error: cannot write the report to {}: {e}", dir.display());
             ExitCode::from(2)
         }
@@ -119,7 +137,7 @@ fn search_only(names: &[&'static str], a: &BenchArgs) -> ExitCode {
         Ok(exp) => exp,
         Err(code) => return code,
     };
-    let Some(dir) = &a.out else { return ExitCode::SUCCESS };
+    let Some(dir) = a.report_dir() else { return ExitCode::SUCCESS };
     let md = format!(
         "# polyboard: the representation experiment\n\nMachine: {}.\n{}\n## Raw output\n\n```text{}```\n",
         report::machine(),
@@ -127,10 +145,11 @@ fn search_only(names: &[&'static str], a: &BenchArgs) -> ExitCode {
         exp.text()
     );
     written(
-        dir,
-        std::fs::create_dir_all(dir)
+        &dir.join("report.md"),
+        ", its SVG charts beside it",
+        std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::write(dir.join("report.md"), md))
-            .and_then(|()| exp.write_charts(dir)),
+            .and_then(|()| exp.write_charts(&dir)),
     )
 }
 
@@ -165,13 +184,12 @@ fn run_shogi(a: &BenchArgs) -> ExitCode {
         }
     };
     print!("{}", run.text());
-    if let Some(dir) = &a.out {
-        let md = run.markdown();
-        if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(dir.join("shogi-report.md"), md)) {
-            eprintln!("error: cannot write the report to {}: {e}", dir.display());
-            return ExitCode::from(2);
+    match a.report_dir() {
+        Some(dir) => {
+            let md = run.markdown();
+            let file = dir.join("shogi-report.md");
+            written(&file, "", std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&file, md)))
         }
-        eprintln!("report written to {}", dir.join("shogi-report.md").display());
+        None => ExitCode::SUCCESS,
     }
-    ExitCode::SUCCESS
 }

@@ -22,7 +22,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft), for one FEN or an EPD suite.
     Perft(perft::PerftArgs),
-    /// Compare the representations: bulk, copy-make and make/unmake perft speed, struct size.
+    /// Compare the representations: bulk, copy-make and make/unmake perft speed, struct
+    /// size; writes report.md and charts to ./polyboard-report (--out DIR, --no-report).
     Bench(bench::BenchArgs),
     /// Encode FEN lines (stdin) into compact records, one hex line each (stdout).
     Encode(codec::EncodeArgs),

@@ -129,6 +129,62 @@ fn variant_perft_and_a_user_variant_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every `](target)` of `report` names a file in `dir`, and no text points to the
+/// codec README that does not exist.
+fn assert_no_dead_links(dir: &std::path::Path, report: &str) {
+    assert!(!report.contains("README of polyboard-codec"), "a dead pointer");
+    for piece in report.split("](").skip(1) {
+        let target = &piece[..piece.find(')').expect("a closing parenthesis")];
+        assert!(dir.join(target).is_file(), "dead link {target}");
+    }
+}
+
+/// A fresh empty directory under the system's temp dir.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("polyboard-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn bench_writes_its_report_to_the_default_folder() {
+    let cwd = fresh_dir("bench-default");
+    let out = Command::new(env!("CARGO_BIN_EXE_polyboard"))
+        .args(["bench", "--quick", "--repr", "magic"])
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("report written to polyboard-report/report.md"), "{text}");
+    let dir = cwd.join("polyboard-report");
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(report.contains("| magic |"), "{report}");
+    for chart in ["bulk.svg", "full.svg", "size.svg", "search-time.svg", "search-speed.svg"] {
+        assert!(dir.join(chart).is_file(), "{chart}");
+    }
+    assert_no_dead_links(&dir, &report);
+    std::fs::remove_dir_all(&cwd).unwrap();
+}
+
+#[test]
+fn bench_no_report_writes_nothing() {
+    let cwd = fresh_dir("bench-no-report");
+    let out = Command::new(env!("CARGO_BIN_EXE_polyboard"))
+        .args(["bench", "--variant", "shogi", "--quick", "--repr", "fast", "--no-report"])
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("plain minimax to depth 3") && !text.contains("report written"), "{text}");
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "--no-report wrote into {}", cwd.display());
+    // --out and --no-report contradict each other: bad input.
+    assert_eq!(polyboard(&["bench", "--no-report", "--out", "x"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&cwd).unwrap();
+}
+
 #[test]
 fn bench_writes_the_report_and_charts() {
     let dir = std::env::temp_dir().join(format!("polyboard-bench-test-{}", std::process::id()));
@@ -136,8 +192,10 @@ fn bench_writes_the_report_and_charts() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().any(|l| l.starts_with("magic ")), "{text}");
+    assert!(text.contains(&format!("report written to {}", dir.join("report.md").display())), "{text}");
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(report.contains("| magic |") && report.contains("![bulk perft](bulk.svg)"));
+    assert_no_dead_links(&dir, &report);
     for chart in ["bulk.svg", "full.svg", "size.svg"] {
         let svg = std::fs::read_to_string(dir.join(chart)).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains(">magic</text>"), "{chart}");
@@ -157,6 +215,7 @@ fn shogi_bench_runs_the_experiment_and_writes_its_report() {
     assert!(text.contains("plain minimax to depth 3"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("fast ")) && text.contains("48.8%"), "{text}");
     assert!(text.contains("- SEE, bitboards against attack tables"), "{text}");
+    assert!(text.contains(&format!("report written to {}", dir.join("shogi-report.md").display())), "{text}");
     let report = std::fs::read_to_string(dir.join("shogi-report.md")).unwrap();
     assert!(report.contains("| attacktable |") && report.contains("## What holds"));
     assert_eq!(polyboard(&["bench", "--variant", "shogi", "--repr", "magic"]).status.code(), Some(2));
