@@ -1,4 +1,4 @@
-//! `polyboard bench --variants`: bulk perft of polyboard-variants side by side with
+//! `polyboard bench --variant-peers`: bulk perft of polyboard-variants side by side with
 //! Fairy-Stockfish and Sjaak II, each driven through its own protocol, on the issue's
 //! three positions (capablanca start to depth 5, a crazyhouse position with full hands
 //! to depth 3, xiangqi start to depth 4; `--quick` one ply less).
