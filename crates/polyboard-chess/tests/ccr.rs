@@ -2,7 +2,7 @@
 //! conversion to bitboards and back, and the section 4.4 attack tables against
 //! polyboard's reference attackers.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::repr::Ccr;

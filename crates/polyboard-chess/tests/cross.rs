@@ -4,7 +4,7 @@
 //! state across the game, alternating copy-make and make/unmake, so incremental
 //! updates are exercised over many plies.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::repr::names;

@@ -1,6 +1,6 @@
 //! Perft of every representation against published counts (sources in tests/data/README.md).
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::repr::names;

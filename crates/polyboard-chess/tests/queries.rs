@@ -7,7 +7,7 @@
 //! `Position` finds with magic bitboards; a null move gives the reference's key and FEN
 //! and its unmaking restores them.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::board::is_noisy;

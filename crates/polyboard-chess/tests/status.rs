@@ -1,7 +1,7 @@
 //! Game status: repetition, the 50- and 75-move rules, insufficient material, mate and
 //! stalemate, against python-chess 1.11.2 (tests/data/status.txt, scripts/data/gen_status.py).
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::{Color, Game, Status};

@@ -4,7 +4,7 @@
 use polyboard_chess::{Game, Position, Status, uci};
 use std::time::{Duration, Instant};
 
-mod uci_engine;
+use crate::uci_engine;
 
 use uci_engine::Engine;
 

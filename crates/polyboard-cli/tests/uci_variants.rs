@@ -3,7 +3,7 @@
 //! Sjaak II and pyffish; see crates/polyboard-variants/tests/data/README.md); games are
 //! checked move by move by polyboard-variants' rules, themselves proven by those counts.
 
-mod uci_engine;
+use crate::uci_engine;
 
 use polyboard_variants::{Board, Moves, Variant, VariantSet, with_tables};
 use std::path::PathBuf;

@@ -6,7 +6,7 @@
 use polyboard_shogi::{Game, Position, Status, usi};
 use std::time::Duration;
 
-mod uci_engine;
+use crate::uci_engine;
 use uci_engine::Engine;
 
 /// The lines of `tests/data/usi.txt` that start with `kind`, without it.

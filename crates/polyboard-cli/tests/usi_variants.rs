@@ -5,7 +5,7 @@
 //! by move by polyboard-variants' rules, themselves proven by those counts and by
 //! Fairy-Stockfish's USI move lists (crates/polyboard-variants/tests/usi_text.rs).
 
-mod uci_engine;
+use crate::uci_engine;
 
 use polyboard_variants::rules::Value;
 use polyboard_variants::{Board, Moves, Variant, VariantSet, with_tables};

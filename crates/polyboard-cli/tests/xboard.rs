@@ -3,7 +3,7 @@
 //! and bad input answered with the protocol's error lines. python-chess's client plays
 //! it too (`tests/python/test_xboard.py`). No test asserts a time.
 
-mod uci_engine;
+use crate::uci_engine;
 
 use polyboard_chess::{Game, Position};
 use uci_engine::Engine;

@@ -1,7 +1,7 @@
 //! The survey's own claims about its formats, as tests, and the sizes the module
 //! documentation derives.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::{Color, Position, START_FEN};

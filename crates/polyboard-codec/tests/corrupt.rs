@@ -1,7 +1,7 @@
 //! Damaged records: decoders never panic, and where a format's structure allows
 //! it, a truncated record is always an error.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_codec::{ErrorKind, Format};

@@ -1,7 +1,7 @@
 //! `huffman-multi`: the survey's multi-table approach. Its categories, its
 //! Chess960 and promoted-rook fallbacks, and the survey's arithmetic at the start.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::{CastlingSide, Color, Position};

@@ -2,7 +2,7 @@
 //! and on 100,000 positions of random games (proptest) from random suite
 //! positions and Chess960 starting arrays.
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::Position;

@@ -3,7 +3,7 @@
 //! `tests/data/fen.txt` and every FEN_AFTER of `tests/data/movetext.txt`
 //! (standard and Chess960; the FENs are python-chess's, en passant only when legal).
 
-mod common;
+use crate::common;
 
 use common::*;
 use polyboard_chess::{CastlingNotation, Position};

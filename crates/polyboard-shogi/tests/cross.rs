@@ -6,7 +6,7 @@
 use polyboard_shogi::repr::{AttackTableBoard, Bb3x32Board, Bb128Board, FastBoard};
 use polyboard_shogi::{Move, Position, ShogiBoard, usi};
 
-mod common;
+use crate::common;
 
 use common::Rng;
 

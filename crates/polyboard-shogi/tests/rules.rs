@@ -1,7 +1,7 @@
 //! SFEN and USI errors, and the game rules (sennichite, perpetual check, mate, no
 //! legal move), on hand-made cases checked by hand.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use polyboard_shogi::game::IllegalMove;

@@ -1,0 +1,11 @@
+//! Every integration test of polyboard-variants in one test binary (a module a file), so that the
+//! release-mode test build links one binary here instead of 8.
+
+mod chess_crosscheck;
+mod custom_variant;
+mod noisy;
+mod perft;
+mod shogi_crosscheck;
+mod text;
+mod usi_text;
+mod variant3;
