@@ -251,7 +251,9 @@ fn cancel(c: &mut Core, st: &mut State) {
         st.cancel.store(true, Relaxed);
         c.stop();
     }
-    st.reply.lock().map(|mut r| r.take()).unwrap_or(None);
+    if let Ok(mut r) = st.reply.lock() {
+        r.take();
+    }
 }
 
 /// After a change of position: analysis starts again, or the engine moves if it is

@@ -19,6 +19,8 @@ use std::time::Instant;
 pub(crate) struct ShogiGame {
     /// The positions from the start to the current one (never empty).
     line: Vec<Position>,
+    /// The moves between them (one fewer than the positions).
+    moves: Vec<Move>,
     /// The representation searched (`Repr`).
     repr: String,
     /// The impasse rule (`EnteringKingRule`); `None` without one.
@@ -32,6 +34,7 @@ impl ShogiGame {
     pub(crate) fn new() -> ShogiGame {
         ShogiGame {
             line: vec![Position::startpos()],
+            moves: Vec::new(),
             repr: repr::names()[0].into(),
             rule: Some(ImpasseRule::Points27),
             eval: ShogiEval::default(),
@@ -45,10 +48,8 @@ impl ShogiGame {
     /// The game so far as [`polyboard_shogi::Game`] sees it (repetitions, declarations).
     fn game(&self) -> polyboard_shogi::Game {
         let mut g = polyboard_shogi::Game::new(self.line[0].clone());
-        for w in self.line.windows(2) {
-            if let Some(m) = w[0].legal_moves().iter().copied().find(|&m| w[0].play(m) == w[1]) {
-                let _ = g.play(m);
-            }
+        for &m in &self.moves {
+            let _ = g.play(m);
         }
         g
     }
@@ -98,6 +99,7 @@ impl Game for ShogiGame {
             Some(sfen) => Position::from_sfen(sfen).map_err(|e| format!("position ignored: {e}"))?,
         };
         self.line = vec![start];
+        self.moves.clear();
         play_all(moves, |m| self.play(m))
     }
 
@@ -117,11 +119,12 @@ impl Game for ShogiGame {
         let mv = usi::parse(self.position(), text).map_err(|e| e.to_string())?;
         let next = self.position().play(mv);
         self.line.push(next);
+        self.moves.push(mv);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        self.line.len() > 1 && self.line.pop().is_some()
+        self.moves.pop().is_some() && self.line.pop().is_some()
     }
 
     fn fen(&self) -> String {
