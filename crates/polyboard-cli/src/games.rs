@@ -183,8 +183,8 @@ fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
 }
 
 /// polyboard-chess's representations by bulk perft speed, fastest first: one
-/// `polyboard bench --quick` run on a 2-core AMD EPYC (the README's table under "The
-/// representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
+/// `polyboard bench --quick` run on a 2-core AMD EPYC (the table of docs/representations.md,
+/// section "The representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
 const CHESS_BY_SPEED: [&str; 12] = [
     "pext",
     "quad",
