@@ -129,10 +129,11 @@ fn variant_perft_and_a_user_variant_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every `](target)` of `report` names a file in `dir`, and no text points to the
-/// codec README that does not exist.
+/// Every `](target)` of `report` names a file in `dir`, no text points to the codec README
+/// that does not exist, and every page and section of `docs/` it names exists.
 fn assert_no_dead_links(dir: &std::path::Path, report: &str) {
     assert!(!report.contains("README of polyboard-codec"), "a dead pointer");
+    crate::docs::assert_docs_pointers("report.md", report);
     for piece in report.split("](").skip(1) {
         let target = &piece[..piece.find(')').expect("a closing parenthesis")];
         assert!(dir.join(target).is_file(), "dead link {target}");
