@@ -234,7 +234,9 @@ impl Game for Chess {
                 pos.set_chess960(self.chess960);
                 pos
             }
-            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, self.chess960).map_err(GameError::Fen)?,
+            // chess reads a FEN whose castling rights need Chess960 as Chess960, as the suites do.
+            Some(fen) if !self.chess960 => polyboard_chess::Position::from_fen(fen).map_err(GameError::Fen)?,
+            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, true).map_err(GameError::Fen)?,
         };
         for text in moves {
             let mv = uci::parse(&pos, text).map_err(GameError::Uci)?;
