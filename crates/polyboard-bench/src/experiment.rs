@@ -894,7 +894,10 @@ impl Experiment {
         let rows = match &self.matches {
             Ok(rows) if !rows.is_empty() => rows,
             Ok(_) => {
-                s.push_str("No results committed yet: run `scripts/match/repr_matches.py` (see the README).\n");
+                s.push_str(
+                    "No results committed yet: run `scripts/match/repr_matches.py` (see polyboard's \
+                     docs/representations.md, section \"The representation experiment\").\n",
+                );
                 return s;
             }
             Err(e) => {
@@ -1029,7 +1032,8 @@ impl Experiment {
                 z.per_million(),
                 if c.wrong + m.wrong == 0 {
                     "None here, so on these searches the claim holds; the key still repeats for 1.3% of the distinct \
-                     positions of perft trees (README, \"The representations\"), which longer searches would meet."
+                     positions of perft trees (polyboard's docs/representations.md, section \"The representations\"), \
+                     which longer searches would meet."
                         .to_string()
                 } else {
                     "The key collides in real searches, often enough that a table keyed by it returns another \

@@ -155,7 +155,7 @@ fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, search: &str, text: 
     let _ = writeln!(
         s,
         "\n## Compact encodings\n\nEvery ply of 40 random games (fixed seed). Sizes on realistic positions are in \
-         polyboard's README (section \"Compact encodings\"), and `polyboard encode --format F --stats < \
+         polyboard's docs/codecs.md (section \"Compact encodings\"), and `polyboard encode --format F --stats < \
          tests/data/corpus/selfplay.fen` measures them again; these rows give the speed.\n\n\
          | format | mean bits | encode Mpos/s | decode Mpos/s |\n| --- | ---: | ---: | ---: |"
     );

@@ -183,8 +183,8 @@ fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
 }
 
 /// polyboard-chess's representations by bulk perft speed, fastest first: one
-/// `polyboard bench --quick` run on a 2-core AMD EPYC (the README's table under "The
-/// representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
+/// `polyboard bench --quick` run on a 2-core AMD EPYC (the table of docs/representations.md,
+/// section "The representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
 const CHESS_BY_SPEED: [&str; 12] = [
     "pext",
     "quad",
@@ -234,7 +234,9 @@ impl Game for Chess {
                 pos.set_chess960(self.chess960);
                 pos
             }
-            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, self.chess960).map_err(GameError::Fen)?,
+            // chess reads a FEN whose castling rights need Chess960 as Chess960, as the suites do.
+            Some(fen) if !self.chess960 => polyboard_chess::Position::from_fen(fen).map_err(GameError::Fen)?,
+            Some(fen) => polyboard_chess::Position::from_fen_variant(fen, true).map_err(GameError::Fen)?,
         };
         for text in moves {
             let mv = uci::parse(&pos, text).map_err(GameError::Uci)?;

@@ -41,8 +41,8 @@ enum Command {
     /// List the representations of a variant, one name a line, the default of `perft` first.
     ///
     /// The default of `perft` first, then the others by measured bulk perft speed, fastest
-    /// first (chess: the README's table), then `sjaak` (the variant engine) when it runs
-    /// the game too.
+    /// first (chess: the table in docs/representations.md), then `sjaak` (the variant engine)
+    /// when it runs the game too.
     Reprs {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]

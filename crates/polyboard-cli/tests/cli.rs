@@ -115,6 +115,20 @@ fn reprs_lists_magic() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "sjaak\n");
 }
 
+/// `--variant chess` (the default) reads a FEN whose castling rights need Chess960 as
+/// Chess960, as its suites do; counts from Ethereal's Chess960 suite (tests/data/perft).
+#[test]
+fn chess_reads_a_chess960_fen() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    for args in
+        [&["perft", "--fen", fen, "--depth", "3"][..], &["perft", "--variant", "chess", "--fen", fen, "--depth", "3"]]
+    {
+        let out = polyboard(args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8(out.stdout).unwrap().contains("Nodes searched: 12189"));
+    }
+}
+
 #[test]
 fn variant_perft_and_a_user_variant_file() {
     let out = polyboard(&["perft", "--variant", "capablanca", "--depth", "2", "--json"]);
@@ -129,10 +143,11 @@ fn variant_perft_and_a_user_variant_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every `](target)` of `report` names a file in `dir`, and no text points to the
-/// codec README that does not exist.
+/// Every `](target)` of `report` names a file in `dir`, no text points to the codec README
+/// that does not exist, and every page and section of `docs/` it names exists.
 fn assert_no_dead_links(dir: &std::path::Path, report: &str) {
     assert!(!report.contains("README of polyboard-codec"), "a dead pointer");
+    crate::docs::assert_docs_pointers("report.md", report);
     for piece in report.split("](").skip(1) {
         let target = &piece[..piece.find(')').expect("a closing parenthesis")];
         assert!(dir.join(target).is_file(), "dead link {target}");

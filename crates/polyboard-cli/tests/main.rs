@@ -3,6 +3,7 @@
 
 mod cli;
 mod codec;
+mod docs;
 mod registry;
 mod uci;
 mod uci_engine;

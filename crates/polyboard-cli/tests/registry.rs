@@ -64,13 +64,13 @@ fn reprs_lists_the_default_then_by_measured_speed() {
     // The first is the representation perft runs without --repr.
     let json = stdout(&["perft", "--fen", "startpos", "--depth", "1", "--json"]);
     assert!(json.contains(&format!("\"repr\":\"{}\"", names[0])), "{json}");
-    // The README's speed table (bulk Mnps): array8x8 the slowest (140), ccr next (175),
-    // quad (706) above rotated (658) above classical (518); sjaak, the variant engine, last.
+    // docs/representations.md's speed table (bulk Mnps): array8x8 the slowest (140), ccr next
+    // (175), quad (706) above rotated (658) above classical (518); sjaak, the variant engine, last.
     let at = |n: &str| names.iter().position(|l| *l == n).unwrap_or_else(|| panic!("{n} missing: {text}"));
     assert_eq!(names[names.len() - 2..], ["array8x8", "sjaak"], "{text}");
     assert_eq!(at("ccr") + 1, at("array8x8"));
     assert!(at("quad") < at("rotated") && at("rotated") < at("classical"), "{text}");
-    // Shogi (the README's shogi table): fast, bb128, bb3x32, attacktable.
+    // Shogi (the table in docs/shogi.md): fast, bb128, bb3x32, attacktable.
     assert_eq!(stdout(&["reprs", "--variant", "shogi"]), "fast\nbb128\nbb3x32\nattacktable\nsjaak\n");
     let help = stdout(&["reprs", "--help"]);
     assert!(help.contains("the default of `perft` first") && help.contains("fastest first"), "{help}");

@@ -22,7 +22,8 @@
 //!
 //! The weights start hand-set ([`Weights::hand_set`]); the engine reads them from
 //! `chess/weights.txt`, which the `tune` example rewrites by Texel's method on positions
-//! labelled with game results (`scripts/tune/texel_data.py` makes them; see the README).
+//! labelled with game results (`scripts/tune/texel_data.py` makes them; see docs/engine.md, section
+//! "Tuning the evaluation").
 
 use super::Chess;
 use polyboard_chess::attacks::{self, Sliders};

@@ -24,9 +24,9 @@
 //! - `tempo`: for the side to move.
 //!
 //! The weights in `shogi_weights.txt` were fitted by Texel's method (see
-//! `examples/tune.rs` and `scripts/tune/shogi_texel_data.py`; the README's shogi section
-//! describes the data); `enter` and the start values are set by hand, since the
-//! training games hardly reach an entering king.
+//! `examples/tune.rs` and `scripts/tune/shogi_texel_data.py`; docs/shogi.md, section
+//! "Tuning the shogi evaluation", describes the data); `enter` and the start values are set
+//! by hand, since the training games hardly reach an entering king.
 
 use super::{NO_KING, SEE_VALUE, Shogi};
 use polyboard_search::Evaluator;
