@@ -13,20 +13,32 @@ Submodules:
 The native code is in :mod:`polyboard._native`; long calls release the GIL.
 """
 
+from typing import Iterable, List, Optional, Tuple
+
 from . import _native
 from ._native import __version__
+from ._native import perft as _perft
+from .engine import Engine, SearchResult
 
-__all__ = ["Engine", "SearchResult", "perft", "__version__"]
+__all__ = ["Engine", "SearchResult", "perft", "split", "__version__"]
 
 
-def __getattr__(name):
-    # The engine and perft load on first use, so `import polyboard` stays light.
-    if name in ("Engine", "SearchResult"):
-        from . import engine
+def perft(
+    fen: Optional[str] = None,
+    depth: int = 1,
+    variant: str = "chess",
+    repr: Optional[str] = None,
+    moves: Iterable[str] = (),
+) -> int:
+    """Leaves ``depth`` plies below ``fen`` (the variant's start position when None)
+    after ``moves``. ``chess``/``chess960`` count on polyboard-chess's representations
+    (``repr``), ``shogi`` (SFEN, USI moves) on polyboard-shogi's, other variants on the
+    engine's board. Releases the GIL."""
+    return _perft.perft(fen, depth, variant, repr, list(moves))
 
-        return getattr(engine, name)
-    if name == "perft":
-        from .perft import perft
 
-        return perft
-    raise AttributeError(f"module 'polyboard' has no attribute {name!r}")
+def split(fen: Optional[str] = None, ply: int = 1, variant: str = "chess", moves: Iterable[str] = ()) -> List[Tuple[str, int]]:
+    """Every position ``ply`` plies below, with the number of move paths reaching it
+    (transpositions merged): perft at depth ``ply + d`` is the sum of
+    ``count * perft(position, d)``."""
+    return _perft.split(fen, ply, variant, list(moves))

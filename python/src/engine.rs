@@ -60,6 +60,21 @@ impl From<SearchResult> for PySearchResult {
 
 #[pymethods]
 impl PySearchResult {
+    /// The best move (as `best`).
+    #[getter(r#move)]
+    fn best_move(&self) -> Option<String> {
+        self.best.clone()
+    }
+
+    /// `("cp", centipawns)` or `("mate", moves)`, from the side to move's view.
+    #[getter]
+    fn score(&self) -> (&'static str, i32) {
+        match (self.cp, self.mate) {
+            (_, Some(m)) => ("mate", m),
+            (cp, None) => ("cp", cp.unwrap_or(0)),
+        }
+    }
+
     fn __repr__(&self) -> String {
         let score = match (self.cp, self.mate) {
             (_, Some(m)) => format!("mate={m}"),
