@@ -3,8 +3,71 @@
 
 use crate::error::value_error;
 use polyboard_chess::game::Status;
-use polyboard_chess::{Color, Game, Position, START_FEN, san, uci, with_repr};
+use polyboard_chess::{
+    CastlingSide, Color, Game, Move, MoveKind, Position, Role, START_FEN, Square, san, uci, with_repr,
+};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString};
+
+/// Every UCI move text as a Python string, made once: a move list is then a list of
+/// references, not of new strings (see [`uci_key`] for the index).
+static UCI_TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The index of a UCI text: from square, to square, promotion (none, n, b, r, q).
+fn uci_index(from: Square, to: Square, promo: usize) -> usize {
+    (from.index() * 64 + to.index()) * 5 + promo
+}
+
+/// The index in [`UCI_TEXTS`] of `mv`'s UCI text in `pos`: the same text as
+/// [`uci::format`] (castling king-two-squares unless the game is Chess960).
+fn uci_key(chess960: bool, mv: Move) -> usize {
+    let (from, to) = (mv.from(), mv.to());
+    match mv.kind() {
+        MoveKind::Castle if !chess960 => {
+            let side = CastlingSide::of(from, to);
+            uci_index(from, Square::from_coords(side.king_to_file(), from.rank()), 0)
+        }
+        MoveKind::Promotion(r) => {
+            let promo = match r {
+                Role::Knight => 1,
+                Role::Bishop => 2,
+                Role::Rook => 3,
+                _ => 4,
+            };
+            uci_index(from, to, promo)
+        }
+        _ => uci_index(from, to, 0),
+    }
+}
+
+/// The table of UCI texts.
+fn uci_texts(py: Python<'_>) -> &Vec<Py<PyString>> {
+    UCI_TEXTS.get_or_init(py, || {
+        let mut texts = Vec::with_capacity(64 * 64 * 5);
+        for from in 0..64u32 {
+            for to in 0..64u32 {
+                for promo in ["", "n", "b", "r", "q"] {
+                    let text = format!("{}{}{promo}", Square::from_index(from), Square::from_index(to));
+                    texts.push(PyString::intern(py, &text).unbind());
+                }
+            }
+        }
+        texts
+    })
+}
+
+/// The legal moves of `pos`, as keys into [`UCI_TEXTS`].
+fn legal_keys(pos: &Position) -> Vec<u16> {
+    let chess960 = pos.is_chess960();
+    pos.legal_moves().iter().map(|&m| uci_key(chess960, m) as u16).collect()
+}
+
+/// A Python list of the texts of `keys`.
+fn uci_list<'py>(py: Python<'py>, keys: impl ExactSizeIterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
+    let texts = uci_texts(py);
+    PyList::new(py, keys.map(|k| texts[k].bind(py)))
+}
 
 /// A chess game: a start position, the moves played and every position reached (for
 /// repetitions). Moves are UCI strings.
@@ -121,9 +184,8 @@ impl ChessBoard {
 
     /// The legal moves as UCI strings, in polyboard's generation order.
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        let pos = self.game.position();
-        pos.legal_moves().iter().map(|&m| uci::format(pos, m)).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        uci_list(py, legal_keys(self.game.position()).into_iter().map(usize::from))
     }
 
     /// The legal moves in SAN.
@@ -272,18 +334,19 @@ impl ChessBoard {
     }
 }
 
-/// Legal moves (UCI) of each FEN, in one call that releases the GIL.
+/// Legal moves (UCI) of each FEN, generated in one call without the GIL.
 #[pyfunction]
-fn legal_moves_many(py: Python<'_>, fens: Vec<String>) -> PyResult<Vec<Vec<String>>> {
-    py.detach(move || {
+fn legal_moves_many<'py>(py: Python<'py>, fens: Vec<String>) -> PyResult<Vec<Bound<'py, PyList>>> {
+    let all: Result<Vec<Vec<u16>>, String> = py.detach(move || {
         fens.iter()
             .enumerate()
             .map(|(i, fen)| {
-                let pos = Position::from_fen(fen).map_err(|e| value_error(format!("fens[{i}]: {e}")))?;
-                Ok(pos.legal_moves().iter().map(|&m| uci::format(&pos, m)).collect())
+                let pos = Position::from_fen(fen).map_err(|e| format!("fens[{i}]: {e}"))?;
+                Ok(legal_keys(&pos))
             })
             .collect()
-    })
+    });
+    all.map_err(value_error)?.into_iter().map(|keys| uci_list(py, keys.into_iter().map(usize::from))).collect()
 }
 
 /// Registers the module's contents.
