@@ -71,3 +71,16 @@ def test_cli_bad_input_exits_2():
 def test_local_perft_and_split_agree_with_published_counts():
     assert polyboard.perft(None, 4) == 197_281
     assert sum(n for _, n in polyboard.split(None, 3)) == 8_902
+
+
+def test_cli_joins_a_running_ray_by_its_address(ray_local, tmp_path):
+    # The session's Ray is "a cluster" here: the CLI connects to it by address.
+    address = ray_local.get_runtime_context().gcs_address
+    run = [sys.executable, "-m", "polyboard"]
+    out = subprocess.run(run + ["perft", "--depth", "5", "--ray", address], capture_output=True, text=True, check=True)
+    assert '"nodes": 4865609' in out.stdout
+    shards = tmp_path / "shards"
+    args = ["datagen", "--out", str(shards), "--games", "2", "--nodes", "200", "--max-plies", "40", "--ray", address]
+    subprocess.run(run + args, capture_output=True, text=True, check=True)
+    table = pq.read_table(str(shards))
+    assert table.num_rows > 0 and set(table.column("game_id").to_pylist()) == {0, 1}

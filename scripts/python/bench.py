@@ -21,8 +21,17 @@ import polyboard.chess as pc
 import polyboard.codec as codec
 
 
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data", "corpus", "selfplay.fen")
+
+
 def corpus(n, seed=1):
-    """FENs from random games (python-chess), a few from every game phase."""
+    """The first n positions of the self-play corpus (Stockfish games,
+    tests/data/corpus), else positions from random games (python-chess)."""
+    if os.path.exists(CORPUS):
+        with open(CORPUS) as f:
+            fens = [line.strip() for line in f if line.strip()][:n]
+        if len(fens) == n:
+            return fens
     rng = random.Random(seed)
     fens = []
     while len(fens) < n:
@@ -111,7 +120,7 @@ def main():
           f"Python {platform.python_version()}, python-chess {chess.__version__}, polyboard {polyboard.__version__}\n")
     rows = []
     moves = legal_moves(fens, rows)
-    print(f"## Legal moves: {n} positions from random games, {moves} moves\n")
+    print(f"## Legal moves: {n} positions (tests/data/corpus/selfplay.fen), {moves} moves\n")
     print("| task | python-chess | polyboard | speed-up | polyboard call |")
     print("| --- | ---: | ---: | ---: | --- |")
     for what, count, t_ref, t_ours, call in rows:
