@@ -10,7 +10,7 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct PerftArgs {
     /// The position (FEN, Shredder-FEN or X-FEN; SFEN for shogi); `startpos`, or no
-    /// --fen with a --variant, is the variant's start position.
+    /// --fen, is the variant's start position (chess when no --variant is given).
     #[arg(long, conflicts_with = "epd")]
     fen: Option<String>,
     /// The depth in plies, 0 or more (at most 13 for chess, 12 for shogi and the
@@ -82,7 +82,7 @@ pub fn run(a: PerftArgs) -> ExitCode {
     };
     let query =
         Query { variant, repr: a.repr.as_deref(), variants_file: a.variants.as_deref(), suite: suite.as_deref() };
-    let (game, native) = match games::lookup(&query) {
+    let (game, _) = match games::lookup(&query) {
         Ok(found) => found,
         Err(e) => return bad_input(e),
     };
@@ -112,13 +112,9 @@ pub fn run(a: PerftArgs) -> ExitCode {
             Err(e) => bad_input(format!("{path}: {e}")),
         };
     }
-    // Without --fen, the start position of the variant named (the default, chess on
-    // polyboard-chess, needs --fen).
-    if a.fen.is_none() && a.variant.is_none() && native {
-        return bad_input("give --fen FEN --depth N, or --epd FILE");
-    }
+    // Without --fen, the start position of the variant (chess when none is named).
     let Some(depth) = a.depth else {
-        return bad_input("--depth N is needed with --fen");
+        return bad_input("give --depth N (from --fen FEN, or the start position), or --epd FILE");
     };
     if depth > game.max_depth() {
         return bad_input(format!(

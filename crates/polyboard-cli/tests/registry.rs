@@ -25,8 +25,12 @@ fn the_start_position_when_no_fen_is_given() {
     // --moves from the start position: after 1.e4 e5 White has 29 legal moves.
     let text = stdout(&["perft", "--variant", "chess", "--moves", "e2e4 e7e5", "--depth", "1"]);
     assert!(text.contains("Nodes searched: 29"), "{text}");
-    // Without --variant and --fen the contract asks for a FEN (exit 2).
-    assert_eq!(polyboard(&["perft", "--depth", "1"]).status.code(), Some(2));
+    // Without --variant and --fen: chess from its start position, as UCI's `position startpos`.
+    assert!(stdout(&["perft", "--depth", "3"]).contains("Nodes searched: 8902"));
+    // Without --depth there is nothing to count (exit 2).
+    let out = polyboard(&["perft"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give --depth N"));
 }
 
 #[test]
