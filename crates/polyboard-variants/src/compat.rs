@@ -174,7 +174,7 @@ impl<'a, B: Bits> Game<'a, B> {
     fn fen(&self, show_promoted: bool, shredder: bool) -> String {
         let b = self.last();
         let cth = b.t.rules.captures_to_hand;
-        b.fen_with(|_| cth || show_promoted, shredder, true)
+        with_sf_hand(b, b.fen_with(|_| cth || show_promoted, shredder, true))
     }
 }
 
@@ -253,8 +253,123 @@ fn checkmate_value<B: Bits>(g: &Game<'_, B>) -> i32 {
 
 fn has_moves<B: Bits>(b: &Board<'_, B>) -> bool {
     let mut l = Moves::new();
-    b.generate(&mut l);
+    legal(b, &mut l);
     !l.is_empty()
+}
+
+/// Fairy-Stockfish's legal moves: none once a variant rule has ended the game (the
+/// flag reached, the last check given).
+fn legal<B: Bits>(b: &Board<'_, B>, out: &mut Moves) {
+    if immediate_end(b).is_none() {
+        b.generate(out);
+    }
+}
+
+/// The FSF piece-type order of a piece name (Fairy-Stockfish writes holdings from the
+/// highest type down); unknown names sort last.
+fn sf_rank(name: &str) -> usize {
+    const ORDER: &[&str] = &[
+        "pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "fers",
+        "alfil",
+        "fersAlfil",
+        "silver",
+        "aiwok",
+        "bers",
+        "archbishop",
+        "chancellor",
+        "amazon",
+        "knibis",
+        "biskni",
+        "kniroo",
+        "rookni",
+        "shogiPawn",
+        "lance",
+        "shogiKnight",
+        "gold",
+        "dragonHorse",
+        "clobber",
+        "breakthrough",
+        "immobile",
+        "cannon",
+        "janggiCannon",
+        "soldier",
+        "horse",
+        "elephant",
+        "janggiElephant",
+        "banner",
+        "wazir",
+        "commoner",
+        "centaur",
+        "king",
+    ];
+    // A piece of the variant's own (a custom piece) ranks just below the king.
+    ORDER.iter().position(|n| *n == name).map_or(ORDER.len(), |i| if i + 1 == ORDER.len() { i + 2 } else { i + 1 })
+}
+
+/// The hand pieces' types in Fairy-Stockfish's order (highest type first).
+fn hand_order(r: &crate::rules::Rules) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..r.pieces.len()).filter(|&t| r.pieces[t].base.is_none()).collect();
+    v.sort_by_key(|&t| std::cmp::Reverse(sf_rank(&r.pieces[t].name)));
+    v
+}
+
+/// The holdings as Fairy-Stockfish writes them: White's then Black's, each from the
+/// highest type down; with `counts` (SFEN) a count before a letter held more than once
+/// and `-` for none.
+fn hand_text<B: Bits>(b: &Board<'_, B>, counts: bool) -> String {
+    let r = &b.t.rules;
+    let mut s = String::new();
+    for c in 0..2 {
+        for ty in hand_order(r) {
+            let n = b.in_hand(c, ty);
+            let l = r.pieces[ty].letter;
+            let l = if c == 0 { l.to_ascii_uppercase() } else { l };
+            if counts {
+                if n > 1 {
+                    s += &n.to_string();
+                }
+                if n > 0 {
+                    s.push(l);
+                }
+            } else {
+                s.extend(std::iter::repeat_n(l, n as usize));
+            }
+        }
+    }
+    if counts && s.is_empty() { "-".into() } else { s }
+}
+
+/// `fen` with its holdings (`[...]`) rewritten in Fairy-Stockfish's order.
+fn with_sf_hand<B: Bits>(b: &Board<'_, B>, fen: String) -> String {
+    match (fen.find('['), fen.find(']')) {
+        (Some(i), Some(j)) if i < j => format!("{}[{}]{}", &fen[..i], hand_text(b, false), &fen[j + 1..]),
+        _ => fen,
+    }
+}
+
+/// The SFEN as Fairy-Stockfish writes it: the board, `b` for the side that moves first,
+/// the hands in its type order, the ply number.
+fn sf_sfen<B: Bits>(b: &Board<'_, B>) -> String {
+    let sfen = b.sfen();
+    let parts: Vec<&str> = sfen.split(' ').collect();
+    if parts.len() == 4 { format!("{} {} {} {}", parts[0], parts[1], hand_text(b, true), parts[3]) } else { sfen }
+}
+
+/// The key repetitions compare: the position's key without its gates (Fairy-Stockfish's
+/// key leaves Seirawan and Cambodian gates out).
+fn rep_key<B: Bits>(b: &Board<'_, B>) -> u64 {
+    let mut k = b.key();
+    for c in 0..2 {
+        for sq in squares(b.gates[c]) {
+            k ^= b.t.keys.gate[sq];
+        }
+    }
+    k
 }
 
 /// Fairy-Stockfish's optional game end with pyffish's arguments (`ply` 0): the n-move
@@ -278,7 +393,7 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
             let mut i = 4;
             while i <= end {
                 perpetual_them &= checked(i);
-                if at(i).key() == b.key() {
+                if rep_key(at(i)) == rep_key(b) {
                     count += 1;
                     if count + 1 == r.n_fold_rule {
                         let v = if r.perpetual_check_illegal && (perpetual_them || perpetual_us) {
@@ -413,14 +528,14 @@ fn fog_fen<B: Bits>(b: &Board<'_, B>, shredder: bool) -> String {
     let us = b.side_to_move();
     let mut seen = b.pieces_of(us);
     let mut l = Moves::new();
-    b.generate(&mut l);
+    legal(b, &mut l);
     for m in l.iter() {
         seen |= B::bit(m.to());
         if m.is_castling() {
             seen |= B::bit(m.pickup(1));
         }
     }
-    let fen = b.fen_with(|_| r.captures_to_hand, shredder, true);
+    let fen = with_sf_hand(b, b.fen_with(|_| r.captures_to_hand, shredder, true));
     let (place, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
     let (board, hand) = match place.find('[') {
         Some(i) => (&place[..i], &place[i..]),
@@ -517,7 +632,11 @@ impl Pyffish {
         Ok(())
     }
 
-    /// pyffish's `start_fen(variant)`.
+    /// pyffish's `start_fen(variant)`: the variant's `startFen` as written. Six differ
+    /// from pyffish's text in spelling only (the same position to both): the shogi
+    /// family's, where pyffish writes `[-] w 0 1` and polyboard `[] w - - 0 1`, and
+    /// seirawan's hand, `[HEhe]` in pyffish's text and `[EHeh]` as both write it after
+    /// a move.
     pub fn start_fen(&self, variant: &str) -> Result<String, CompatError> {
         Ok(self.variant(variant, false)?.rules().start_fen.clone())
     }
@@ -546,7 +665,7 @@ impl Pyffish {
             let g = Game::new(t, fen, moves)?;
             let b = g.last();
             let mut l = Moves::new();
-            b.generate(&mut l);
+            legal(b, &mut l);
             Ok(l.iter().map(|&m| b.move_text(m)).collect())
         })
     }
@@ -568,7 +687,7 @@ impl Pyffish {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(if sfen { g.last().sfen() } else { g.fen(show_promoted, chess960) })
+            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted, chess960) })
         })
     }
 

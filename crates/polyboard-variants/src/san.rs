@@ -376,7 +376,8 @@ impl<B: Bits> Board<'_, B> {
         if !n.shogi() && n != Notation::XiangqiWxf {
             let after = self.play(mv);
             if after.royals_attacked(us ^ 1, after.occupied()) {
-                san.push(if after.count_moves() > 0 { '+' } else { '#' });
+                let over = after.count_moves() == 0 || (r.check_counting && after.checks_remaining(us) == 0);
+                san.push(if over { '#' } else { '+' });
             }
         }
         san

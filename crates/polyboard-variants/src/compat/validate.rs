@@ -237,8 +237,10 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
                             return -5;
                         }
                     } else {
-                        let f = (flag as u8).wrapping_sub(b'a') as usize;
-                        if board.get(rank, f) == ' ' {
+                        // pyffish reads the flat cell rank * files + file, past the rank's
+                        // end too; a cell past the board is not empty to it.
+                        let cell = rank * r.files + (flag as u8).wrapping_sub(b'a') as usize;
+                        if cell < board.cells.len() && board.cells[cell] == ' ' {
                             return -5;
                         }
                     }
