@@ -8,7 +8,7 @@ Submodules:
 - :mod:`polyboard.codec` -- compact position encodings, in bulk to and from numpy.
 - :mod:`polyboard.engine` -- the engine (``polyboard.Engine``).
 - :mod:`polyboard.distributed` -- perft and self-play data generation on Ray.
-- :mod:`polyboard.pyffish` -- a drop-in for pyffish's API (when built with it).
+- :mod:`polyboard.pyffish` -- a drop-in for pyffish's API (``import polyboard.pyffish as sf``).
 
 The native code is in :mod:`polyboard._native`; long calls release the GIL.
 """

@@ -19,6 +19,7 @@ mod codec;
 mod engine;
 mod error;
 mod perft;
+mod pyffish;
 mod shogi;
 
 /// A submodule's name and the function that fills it.
@@ -31,7 +32,7 @@ const SUBMODULES: &[(&str, Register)] = &[
     ("codec", codec::register),
     ("engine", engine::register),
     ("perft", perft::register),
-    // ("pyffish", pyffish::register),
+    ("pyffish", pyffish::register),
 ];
 
 /// The module `polyboard._native`.

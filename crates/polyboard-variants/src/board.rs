@@ -300,8 +300,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.key ^= k.ep[mid];
             }
         }
-        // Captures, pawn moves and drops reset the clock.
-        let reset = reset || mv.is_drop();
+        // Captures, pawn moves, drops and promotions reset the clock (as Fairy-Stockfish:
+        // a shogi piece promoting resets it too).
+        let reset = reset || mv.is_drop() || mv.is_promotion();
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -536,7 +537,11 @@ impl<'a, B: Bits> Board<'a, B> {
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
         }
-        if let Some((v, types)) = &r.extinction
+        if r.extinction_counts != crate::rules::ExtinctionCounts::default() {
+            if let Some(v) = self.extinction_counted() {
+                return Some(v);
+            }
+        } else if let Some((v, types)) = &r.extinction
             && types.iter().all(|&ty| self.pieces(ty, us).is_empty())
         {
             return Some(*v);
@@ -563,6 +568,35 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.sittuyin_promotion && self.sittuyin_promotion_stalemate() {
             return Some(Value::Draw);
+        }
+        None
+    }
+
+    /// Fairy-Stockfish's extinction rule with its counts ([`crate::rules::ExtinctionCounts`]):
+    /// a side (the opponent first) with at most `piece_count` of an extinction type, or of
+    /// all its pieces, on the board and in hand, while the other side has at least
+    /// `opponent_count` (one more for the side to move with `claim`), ends the game: the
+    /// extinction value for the side to move if it is that side, the reverse if not.
+    pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
+        let r = &self.t.rules;
+        let (v, types) = r.extinction.as_ref()?;
+        let ec = r.extinction_counts;
+        let us = self.side as usize;
+        let count = |c: usize, ty: Option<usize>| -> u32 {
+            match ty {
+                None => self.by_color[c].popcount() + (0..self.t.ntypes).map(|t| self.in_hand(c, t)).sum::<u32>(),
+                Some(t) => self.pieces(t, c).popcount() + self.in_hand(c, t),
+            }
+        };
+        let list: Vec<Option<usize>> = if ec.all { vec![None] } else { types.iter().map(|&t| Some(t)).collect() };
+        for c in [us ^ 1, us] {
+            for &ty in &list {
+                if count(c, ty) <= ec.piece_count
+                    && count(c ^ 1, ty) >= ec.opponent_count + u32::from(ec.claim && c == us)
+                {
+                    return Some(if c == us { *v } else { v.reversed() });
+                }
+            }
         }
         None
     }

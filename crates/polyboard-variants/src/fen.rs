@@ -244,6 +244,14 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// The FEN, in Fairy-Stockfish's syntax.
     pub fn fen(&self) -> String {
+        self.fen_with(|_| true, false, false)
+    }
+
+    /// The FEN as Fairy-Stockfish's `Position::fen` writes it: `~` after a promoted
+    /// piece where `tilde(square)` says so, and with `shredder` (Chess960 mode) every
+    /// castling right as its rook's file letter. With `hide_idle_gates`, as
+    /// Fairy-Stockfish, a side's Seirawan gates are not written while its hand is empty.
+    pub fn fen_with(&self, tilde: impl Fn(usize) -> bool, shredder: bool, hide_idle_gates: bool) -> String {
         let t = self.t;
         let r = &t.rules;
         let mut s = String::new();
@@ -259,7 +267,7 @@ impl<'a, B: Bits> Board<'a, B> {
                             empty = 0;
                         }
                         s += &piece_text(r, ty, c);
-                        if self.promoted.has(sq) {
+                        if self.promoted.has(sq) && tilde(sq) {
                             s.push('~');
                         }
                     }
@@ -307,7 +315,7 @@ impl<'a, B: Bits> Board<'a, B> {
                         squares(rooks).find(|&x| x < k) == Some(sq)
                     }
                 });
-                let ch = if outer {
+                let ch = if outer && !shredder {
                     if king.is_some_and(|k| sq > k) { 'k' } else { 'q' }
                 } else {
                     (b'a' + (sq % r.files) as u8) as char
@@ -318,8 +326,14 @@ impl<'a, B: Bits> Board<'a, B> {
                     implied |= B::bit(k);
                 }
             }
-            for sq in squares(self.gates[c] & !implied) {
-                castling.push(case((b'a' + (sq % r.files) as u8) as char));
+            let idle = hide_idle_gates
+                && r.seirawan_gating
+                && !r.captures_to_hand
+                && (0..t.ntypes).all(|ty| self.hand[c][ty] == 0);
+            if !idle {
+                for sq in squares(self.gates[c] & !implied) {
+                    castling.push(case((b'a' + (sq % r.files) as u8) as char));
+                }
             }
         }
         s += if castling.is_empty() { "-" } else { &castling };

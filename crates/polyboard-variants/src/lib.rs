@@ -37,10 +37,12 @@
 pub mod betza;
 pub mod bits;
 pub mod board;
+pub mod compat;
 pub mod fen;
 pub mod moves;
 pub mod perft;
 pub mod rules;
+pub mod san;
 pub mod suite;
 pub mod tables;
 pub mod uci;

@@ -83,6 +83,13 @@ pub struct PieceDef {
     pub promotes_to: Option<usize>,
     /// For a promoted type, the type it came from (and returns to in hand).
     pub base: Option<usize>,
+    /// For a promoted type, the type whose moves it has (`promotedPieceType`'s target:
+    /// shogi's tokin moves as the gold). Fairy-Stockfish gives a promoted piece that
+    /// type, so its SAN letter is the target's.
+    pub moves_as: Option<usize>,
+    /// The letter move text uses when it is not the FEN letter (`sanLetters`, as
+    /// Fairy-Stockfish's piece synonyms: xiangqi's horse `n` is `H` in SAN).
+    pub synonym: Option<char>,
 }
 
 /// The rules of one variant.
@@ -204,6 +211,30 @@ pub struct Rules {
     /// Having none of these types left ends the game with this result for the side to
     /// move (`extinctionValue`, `extinctionPieceTypes`).
     pub extinction: Option<(Value, Vec<usize>)>,
+    /// The `variantTemplate` key (`shogi` makes shogi notation the default SAN of
+    /// pyffish's API); `None` when the file does not set it.
+    pub variant_template: Option<String>,
+    /// Fairy-Stockfish's extinction counts (`extinctionPieceCount`,
+    /// `extinctionOpponentPieceCount`, `extinctionClaim`, and `*` in
+    /// `extinctionPieceTypes` meaning the count of all pieces), read for pyffish's game
+    /// end ([`crate::compat`]) and [`crate::Board::outcome`] alike; without them the
+    /// extinction rule is polyboard's earlier one (every listed type gone).
+    pub extinction_counts: ExtinctionCounts,
+}
+
+/// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
+/// extinction type (of all its pieces when `all`) while the other has at least
+/// `opponent_count` (one more for the side to move with `claim`) ends the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtinctionCounts {
+    /// `extinctionPieceCount`.
+    pub piece_count: u32,
+    /// `extinctionOpponentPieceCount`.
+    pub opponent_count: u32,
+    /// `extinctionClaim`.
+    pub claim: bool,
+    /// `extinctionPieceTypes = *`: the count of all pieces.
+    pub all: bool,
 }
 
 impl Rules {
@@ -452,6 +483,10 @@ const KNOWN: &[&str] = &[
     "kingType",
     // Display only (WinBoard/XBoard): they change no rule.
     "variantTemplate",
+    "sanLetters",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
     "pieceToCharTable",
     "pocketSize",
 ];
@@ -596,6 +631,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             shogi_pawn: d.key == "shogiPawn",
             promotes_to: None,
             base: None,
+            moves_as: None,
+            synonym: None,
         });
     }
     let mut r = Rules {
@@ -649,6 +686,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         n_fold_value: Value::Draw,
         perpetual_check_illegal: false,
         extinction: None,
+        variant_template: None,
+        extinction_counts: ExtinctionCounts::default(),
     };
     let all = r.all_squares();
     // Fairy-Stockfish's defaults are absolute ranks: promotion on *8 and *1, double
@@ -816,8 +855,31 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "extinctionValue" => extinction_value = if v == "none" { None } else { Some(value()?) },
             "extinctionPieceTypes" => {
                 extinction_types = if v == "*" { (0..r.pieces.len()).collect() } else { piece_set()? };
+                r.extinction_counts.all = v == "*";
             }
-            "variantTemplate" | "pieceToCharTable" | "pocketSize" => {}
+            "extinctionPieceCount" => r.extinction_counts.piece_count = count()?,
+            "extinctionOpponentPieceCount" => r.extinction_counts.opponent_count = count()?,
+            "extinctionClaim" => r.extinction_counts.claim = boolean()?,
+            "variantTemplate" => r.variant_template = Some(v.to_string()),
+            "sanLetters" => {
+                for tok in v.split_whitespace() {
+                    let pair = tok.split_once(':').and_then(|(a, b)| {
+                        let (mut a, mut b) = (a.chars(), b.chars());
+                        match (a.next(), a.next(), b.next(), b.next()) {
+                            (Some(x), None, Some(y), None) if y.is_ascii_alphabetic() => Some((x, y)),
+                            _ => None,
+                        }
+                    });
+                    let Some((l, syn)) = pair else {
+                        return Err(fail(e, format!("'{tok}' is not letter:letter")));
+                    };
+                    let t = r
+                        .type_of_letter(l.to_ascii_lowercase())
+                        .ok_or_else(|| fail(e, format!("'{l}' is not a piece of this variant")))?;
+                    r.pieces[t].synonym = Some(syn.to_ascii_lowercase());
+                }
+            }
+            "pieceToCharTable" | "pocketSize" => {}
             k if k.starts_with("mobilityRegion") => mobility_entries.push(e),
             _ => return Err(fail(e, "unsupported key".into())),
         }
@@ -878,6 +940,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             shogi_pawn: false,
             promotes_to: None,
             base: Some(from),
+            moves_as: Some(to),
+            synonym: None,
         });
         r.pieces[from].promotes_to = Some(r.pieces.len() - 1);
     }

@@ -5,6 +5,7 @@ mod chess_crosscheck;
 mod custom_variant;
 mod noisy;
 mod perft;
+mod pyffish_api;
 mod shogi_crosscheck;
 mod text;
 mod usi_text;

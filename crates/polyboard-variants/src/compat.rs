@@ -1,0 +1,864 @@
+//! pyffish's API (Fairy-Stockfish's Python binding, version 0.0.90) over this crate: the
+//! same functions, arguments and answers, for every variant polyboard knows. The
+//! Python package's `polyboard.pyffish` is a thin layer over [`Pyffish`].
+//!
+//! What pyffish leaves undefined is an error here: an unknown variant (pyffish crashes),
+//! a FEN that does not read and an illegal move (pyffish goes on with a half-built
+//! position). Every error names the field and the reason ([`CompatError`]).
+//!
+//! Results are Fairy-Stockfish's values from the side to move's view: [`VALUE_MATE`]
+//! (the side to move has won), `-VALUE_MATE` (lost), [`VALUE_DRAW`].
+//!
+//! ```
+//! use polyboard_variants::compat::Pyffish;
+//!
+//! let sf = Pyffish::new();
+//! let start = sf.start_fen("chess")?;
+//! let moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+//! assert_eq!(sf.game_result("chess", &start, &moves, false)?, -32000);
+//! assert_eq!(sf.get_san("chess", &start, "g1f3", false, 0)?, "Nf3");
+//! # Ok::<(), polyboard_variants::compat::CompatError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+
+use crate::bits::{Bits, squares};
+use crate::board::{Board, Moves};
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::rules::{Value, VariantError, VariantSet};
+use crate::san::Notation;
+use crate::tables::Tables;
+use crate::{Variant, with_tables};
+
+/// Fairy-Stockfish's mate score: a won game for the side to move.
+pub const VALUE_MATE: i32 = 32000;
+/// Fairy-Stockfish's draw score.
+pub const VALUE_DRAW: i32 = 0;
+/// `validate_fen`'s answer for a valid FEN.
+pub const FEN_OK: i32 = 1;
+
+/// Why a call was refused: the argument and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompatError {
+    /// The variant name is not known.
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// The FEN does not read: its field and the reason.
+    Fen(FenError),
+    /// A move is not a legal move of the position it is played in.
+    Move {
+        /// Its place in the move list (0 for the first; the `move` argument of
+        /// `get_san` and `is_capture` is counted after the list).
+        index: usize,
+        /// The text given.
+        text: String,
+    },
+    /// `load_variant_config`: a section does not read.
+    Config(VariantError),
+    /// `set_option`: the option does not exist.
+    NoSuchOption {
+        /// The name given.
+        name: String,
+    },
+}
+
+impl core::fmt::Display for CompatError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CompatError::UnknownVariant { name } => write!(f, "variant '{name}': unknown variant"),
+            CompatError::Fen(e) => e.fmt(f),
+            CompatError::Move { index, text } => write!(f, "Invalid move '{text}' (move {index}): not legal here"),
+            CompatError::Config(e) => e.fmt(f),
+            CompatError::NoSuchOption { name } => write!(f, "No such option {name}'"),
+        }
+    }
+}
+
+impl std::error::Error for CompatError {}
+
+/// The options pyffish's `set_option` accepts (Fairy-Stockfish's UCI options). Their
+/// values do not change the API's answers.
+const OPTIONS: &[&str] = &[
+    "Debug Log File",
+    "Threads",
+    "Hash",
+    "Clear Hash",
+    "Ponder",
+    "MultiPV",
+    "Skill Level",
+    "Move Overhead",
+    "Slow Mover",
+    "nodestime",
+    "UCI_Chess960",
+    "UCI_Variant",
+    "UCI_AnalyseMode",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "UCI_ShowWDL",
+    "SyzygyPath",
+    "SyzygyProbeDepth",
+    "Syzygy50MoveRule",
+    "SyzygyProbeLimit",
+    "Use NNUE",
+    "EvalFile",
+    "TsumeMode",
+    "VariantPath",
+    "usemillisec",
+    "Protocol",
+];
+
+/// The variants and their tables; every function of pyffish's API as a method.
+pub struct Pyffish {
+    set: RwLock<VariantSet>,
+    cache: Mutex<HashMap<(String, bool), Arc<Variant>>>,
+}
+
+impl Default for Pyffish {
+    fn default() -> Self {
+        Pyffish::new()
+    }
+}
+
+/// A game replayed from a FEN: the board after each move, and the squares of pieces
+/// that came from a promotion (Fairy-Stockfish tracks them in every variant).
+struct Game<'a, B: Bits> {
+    boards: Vec<Board<'a, B>>,
+    moves: Vec<Move>,
+    promoted: B,
+}
+
+impl<'a, B: Bits> Game<'a, B> {
+    fn new(t: &'a Tables<B>, fen: &str, moves: &[&str]) -> Result<Game<'a, B>, CompatError> {
+        let fen = if fen == "startpos" { t.rules.start_fen.as_str() } else { fen };
+        let b = Board::from_fen(t, &normalize(fen)).map_err(CompatError::Fen)?;
+        let mut g = Game { promoted: b.promoted, boards: vec![b], moves: Vec::with_capacity(moves.len()) };
+        for (index, text) in moves.iter().enumerate() {
+            let b = g.last();
+            let mv = b.parse_move(text).map_err(|_| CompatError::Move { index, text: text.to_string() })?;
+            g.push(mv);
+        }
+        Ok(g)
+    }
+
+    fn last(&self) -> &Board<'a, B> {
+        self.boards.last().expect("a game has a board")
+    }
+
+    fn push(&mut self, mv: Move) {
+        let b = *self.last();
+        let mut p = self.promoted;
+        let mover_promoted = mv.from().is_some_and(|f| p.has(f));
+        for i in 0..mv.pickups() {
+            p &= !B::bit(mv.pickup(i));
+        }
+        let to = mv.to();
+        if (mv.is_promotion() && b.t.rules.pieces[mv.drop(0).1].base.is_none()) || (mover_promoted && !mv.is_castling())
+        {
+            p |= B::bit(to);
+        } else if mv.is_drop() {
+            p &= !B::bit(to);
+        }
+        let mut after = b.play(mv);
+        if !b.t.rules.captures_to_hand {
+            after.promoted = p;
+        }
+        self.promoted = if b.t.rules.captures_to_hand { after.promoted } else { p };
+        self.boards.push(after);
+        self.moves.push(mv);
+    }
+
+    fn fen(&self, show_promoted: bool, shredder: bool) -> String {
+        let b = self.last();
+        let cth = b.t.rules.captures_to_hand;
+        with_sf_hand(b, b.fen_with(|_| cth || show_promoted, shredder, true))
+    }
+}
+
+/// The FEN with the castling and en passant fields that Fairy-Stockfish lets a FEN
+/// leave out (`... w 0 1`, as pyffish's shogi start positions are written).
+fn normalize(fen: &str) -> std::borrow::Cow<'_, str> {
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    if parts.len() >= 3 && parts[2].starts_with(|c: char| c.is_ascii_digit()) {
+        let mut v = parts[..2].to_vec();
+        v.extend(["-", "-"]);
+        v.extend(&parts[2..]);
+        return v.join(" ").into();
+    }
+    fen.into()
+}
+
+fn value(v: Value) -> i32 {
+    match v {
+        Value::Win => VALUE_MATE,
+        Value::Loss => -VALUE_MATE,
+        Value::Draw => VALUE_DRAW,
+    }
+}
+
+/// The type index of the Fairy-Stockfish piece called `name`, if the variant has it.
+fn type_named<B: Bits>(t: &Tables<B>, name: &str) -> Option<usize> {
+    t.rules.pieces.iter().position(|p| p.name == name && p.base.is_none())
+}
+
+/// Fairy-Stockfish's immediate game end (`Position::is_immediate_game_end`) for the rules
+/// polyboard has: extinction, the flag, check counting.
+fn immediate_end<B: Bits>(b: &Board<'_, B>) -> Option<i32> {
+    let r = &b.t.rules;
+    let us = b.side_to_move();
+    if r.extinction.is_some() {
+        if r.extinction_counts != crate::rules::ExtinctionCounts::default() {
+            if let Some(v) = b.extinction_counted() {
+                return Some(value(v));
+            }
+        } else if let Some(v) = b
+            .outcome(true, None)
+            .filter(|_| r.extinction.as_ref().is_some_and(|(_, ts)| ts.iter().all(|&ty| b.pieces(ty, us).is_empty())))
+        {
+            return Some(value(v));
+        }
+    }
+    let them = us ^ 1;
+    if let Some(f) = r.flag_piece[them]
+        && !(b.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
+    {
+        return Some(-VALUE_MATE);
+    }
+    if r.check_counting && b.checks_remaining(them) == 0 {
+        return Some(-VALUE_MATE);
+    }
+    None
+}
+
+/// Fairy-Stockfish's `checkmate_value`: a mate by a shogi pawn drop (a move of the list)
+/// loses for the dropper, Shatar's rules, else the variant's checkmate value.
+fn checkmate_value<B: Bits>(g: &Game<'_, B>) -> i32 {
+    let b = g.last();
+    let r = &b.t.rules;
+    if r.pawn_drop_mate_illegal
+        && let Some(&m) = g.moves.last()
+        && m.is_drop()
+        && r.pieces[m.drop(0).1].shogi_pawn
+    {
+        return VALUE_MATE;
+    }
+    if r.shatar_mate_rule {
+        return b.outcome(false, g.moves.last().copied()).map_or(-VALUE_MATE, value);
+    }
+    value(r.checkmate_value)
+}
+
+fn has_moves<B: Bits>(b: &Board<'_, B>) -> bool {
+    let mut l = Moves::new();
+    legal(b, &mut l);
+    !l.is_empty()
+}
+
+/// Fairy-Stockfish's legal moves: none once a variant rule has ended the game (the
+/// flag reached, the last check given).
+fn legal<B: Bits>(b: &Board<'_, B>, out: &mut Moves) {
+    if immediate_end(b).is_none() {
+        b.generate(out);
+    }
+}
+
+/// The FSF piece-type order of a piece name (Fairy-Stockfish writes holdings from the
+/// highest type down); unknown names sort last.
+fn sf_rank(name: &str) -> usize {
+    const ORDER: &[&str] = &[
+        "pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "fers",
+        "alfil",
+        "fersAlfil",
+        "silver",
+        "aiwok",
+        "bers",
+        "archbishop",
+        "chancellor",
+        "amazon",
+        "knibis",
+        "biskni",
+        "kniroo",
+        "rookni",
+        "shogiPawn",
+        "lance",
+        "shogiKnight",
+        "gold",
+        "dragonHorse",
+        "clobber",
+        "breakthrough",
+        "immobile",
+        "cannon",
+        "janggiCannon",
+        "soldier",
+        "horse",
+        "elephant",
+        "janggiElephant",
+        "banner",
+        "wazir",
+        "commoner",
+        "centaur",
+        "king",
+    ];
+    // A piece of the variant's own (a custom piece) ranks just below the king.
+    ORDER.iter().position(|n| *n == name).map_or(ORDER.len(), |i| if i + 1 == ORDER.len() { i + 2 } else { i + 1 })
+}
+
+/// The hand pieces' types in Fairy-Stockfish's order (highest type first).
+fn hand_order(r: &crate::rules::Rules) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..r.pieces.len()).filter(|&t| r.pieces[t].base.is_none()).collect();
+    v.sort_by_key(|&t| std::cmp::Reverse(sf_rank(&r.pieces[t].name)));
+    v
+}
+
+/// The holdings as Fairy-Stockfish writes them: White's then Black's, each from the
+/// highest type down; with `counts` (SFEN) a count before a letter held more than once
+/// and `-` for none.
+fn hand_text<B: Bits>(b: &Board<'_, B>, counts: bool) -> String {
+    let r = &b.t.rules;
+    let mut s = String::new();
+    for c in 0..2 {
+        for ty in hand_order(r) {
+            let n = b.in_hand(c, ty);
+            let l = r.pieces[ty].letter;
+            let l = if c == 0 { l.to_ascii_uppercase() } else { l };
+            if counts {
+                if n > 1 {
+                    s += &n.to_string();
+                }
+                if n > 0 {
+                    s.push(l);
+                }
+            } else {
+                s.extend(std::iter::repeat_n(l, n as usize));
+            }
+        }
+    }
+    if counts && s.is_empty() { "-".into() } else { s }
+}
+
+/// `fen` with its holdings (`[...]`) rewritten in Fairy-Stockfish's order.
+fn with_sf_hand<B: Bits>(b: &Board<'_, B>, fen: String) -> String {
+    match (fen.find('['), fen.find(']')) {
+        (Some(i), Some(j)) if i < j => format!("{}[{}]{}", &fen[..i], hand_text(b, false), &fen[j + 1..]),
+        _ => fen,
+    }
+}
+
+/// The SFEN as Fairy-Stockfish writes it: the board, `b` for the side that moves first,
+/// the hands in its type order, the ply number.
+fn sf_sfen<B: Bits>(b: &Board<'_, B>) -> String {
+    let sfen = b.sfen();
+    let parts: Vec<&str> = sfen.split(' ').collect();
+    if parts.len() == 4 { format!("{} {} {} {}", parts[0], parts[1], hand_text(b, true), parts[3]) } else { sfen }
+}
+
+/// The key repetitions compare: the position's key without its gates (Fairy-Stockfish's
+/// key leaves Seirawan and Cambodian gates out).
+fn rep_key<B: Bits>(b: &Board<'_, B>) -> u64 {
+    let mut k = b.key();
+    for c in 0..2 {
+        for sq in squares(b.gates[c]) {
+            k ^= b.t.keys.gate[sq];
+        }
+    }
+    k
+}
+
+/// Fairy-Stockfish's optional game end with pyffish's arguments (`ply` 0): the n-move
+/// rule, n-fold repetition (perpetual check loses where `perpetualCheckIllegal`), and
+/// Sittuyin's stalemate by an optional promotion.
+fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
+    let b = g.last();
+    let r = &b.t.rules;
+    let n = g.boards.len() - 1;
+    if r.n_move_rule > 0 && b.halfmove_clock() > 2 * r.n_move_rule - 1 && (!b.in_check() || has_moves(b)) {
+        return Some(VALUE_DRAW);
+    }
+    if r.n_fold_rule > 0 {
+        let end = if r.captures_to_hand { n } else { n.min(b.halfmove_clock() as usize) };
+        if end >= 4 {
+            let at = |back: usize| &g.boards[n - back];
+            let checked = |back: usize| at(back).in_check();
+            let mut perpetual_them = checked(0) && checked(2);
+            let mut perpetual_us = checked(1) && checked(3);
+            let mut count = 0;
+            let mut i = 4;
+            while i <= end {
+                perpetual_them &= checked(i);
+                if rep_key(at(i)) == rep_key(b) {
+                    count += 1;
+                    if count + 1 == r.n_fold_rule {
+                        let v = if r.perpetual_check_illegal && (perpetual_them || perpetual_us) {
+                            if !perpetual_us {
+                                VALUE_MATE
+                            } else if !perpetual_them {
+                                -VALUE_MATE
+                            } else {
+                                VALUE_DRAW
+                            }
+                        } else {
+                            value(r.n_fold_value)
+                        };
+                        return Some(v);
+                    }
+                }
+                if i < end {
+                    perpetual_us &= checked(i + 1);
+                }
+                i += 2;
+            }
+        }
+    }
+    if r.sittuyin_promotion {
+        let us = b.side_to_move();
+        let pawn = type_named(b.t, "pawn");
+        if b.pieces_of(us).popcount() == 2 && pawn.is_some_and(|p| b.pieces(p, us).popcount() == 1) && !b.in_check() {
+            let mut l = Moves::new();
+            b.generate(&mut l);
+            if l.iter().all(|m| m.is_promotion()) {
+                return Some(VALUE_DRAW);
+            }
+        }
+    }
+    None
+}
+
+/// Fairy-Stockfish's `has_insufficient_material` for `c`.
+fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
+    let t = b.t;
+    let r = &t.rules;
+    if r.captures_to_hand
+        || (0..t.ntypes).any(|ty| b.in_hand(c, ty) > 0)
+        || r.extinction.is_some()
+        || r.flag_piece[c].is_some_and(|f| r.flag_region[c] != 0 && !b.pieces(f, c).is_empty())
+    {
+        return false;
+    }
+    let royal_types: Vec<usize> = (0..t.ntypes).filter(|&ty| r.pieces[ty].royal).collect();
+    let mut restricted = B::EMPTY;
+    for &k in &royal_types {
+        restricted |= b.pieces(k, c ^ 1);
+    }
+    let enemy_king_region = royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1]);
+    const KNOWN: &[&str] = &[
+        "pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "king",
+        "archbishop",
+        "chancellor",
+        "silver",
+        "gold",
+        "commoner",
+        "centaur",
+        "fers",
+        "alfil",
+        "fersAlfil",
+        "elephant",
+        "wazir",
+        "shogiPawn",
+        "lance",
+        "shogiKnight",
+        "horse",
+        "cannon",
+        "soldier",
+        "amazon",
+        "aiwok",
+        "bers",
+        "dragonHorse",
+    ];
+    for ty in 0..t.ntypes {
+        if r.pieces[ty].base.is_some() {
+            continue;
+        }
+        if r.pieces[ty].royal || r.mobility[ty][c] & enemy_king_region == 0 {
+            restricted |= b.pieces(ty, c);
+        } else if !KNOWN.contains(&r.pieces[ty].name.as_str()) && !b.pieces(ty, c).is_empty() {
+            return false;
+        }
+    }
+    let of_names = |names: &[&str]| -> B {
+        let mut m = B::EMPTY;
+        for ty in 0..t.ntypes {
+            let sf = r.pieces[ty].moves_as.unwrap_or(ty);
+            if names.contains(&r.pieces[sf].name.as_str()) {
+                m |= b.pieces(ty, 0) | b.pieces(ty, 1);
+            }
+        }
+        m
+    };
+    let own = b.pieces_of(c);
+    let pawn_count = type_named(t, "pawn").map_or(0, |p| b.pieces(p, c).popcount());
+    for name in ["rook", "queen", "archbishop", "chancellor", "silver", "gold", "commoner", "centaur"] {
+        let promotes = pawn_count > 0 && r.promotion_types[c].iter().any(|&p| r.pieces[p].name == name);
+        if !(of_names(&[name]) & own & !restricted).is_empty() || promotes {
+            return false;
+        }
+    }
+    let colorbound = of_names(&["bishop", "fers", "fersAlfil", "alfil", "elephant"]) & !restricted;
+    let all = b.occupied();
+    let unbound = all & !restricted & !colorbound;
+    let dark = squares(colorbound).any(|s| (s % r.files + s / r.files).is_multiple_of(2));
+    let light = squares(colorbound).any(|s| (s % r.files + s / r.files) % 2 == 1);
+    let nondraw = r.stalemate_value != Value::Draw || r.check_counting;
+    if !(colorbound & own).is_empty() && ((dark && light) || !unbound.is_empty() || nondraw) {
+        return false;
+    }
+    if !(own & unbound).is_empty() && ((all & !restricted).popcount() >= 2 || nondraw) {
+        return false;
+    }
+    true
+}
+
+/// The squares the side to move sees in fog of war: its own pieces and where its moves
+/// go.
+fn fog_fen<B: Bits>(b: &Board<'_, B>, shredder: bool) -> String {
+    let t = b.t;
+    let r = &t.rules;
+    let us = b.side_to_move();
+    let mut seen = b.pieces_of(us);
+    let mut l = Moves::new();
+    legal(b, &mut l);
+    for m in l.iter() {
+        seen |= B::bit(m.to());
+        if m.is_castling() {
+            seen |= B::bit(m.pickup(1));
+        }
+    }
+    let fen = with_sf_hand(b, b.fen_with(|_| r.captures_to_hand, shredder, true));
+    let (place, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+    let (board, hand) = match place.find('[') {
+        Some(i) => (&place[..i], &place[i..]),
+        None => (place, ""),
+    };
+    // Rebuild the board field with '*' for the unseen squares.
+    let mut out = String::new();
+    for rank in (0..r.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..r.files {
+            let sq = r.square(file, rank);
+            if !seen.has(sq) {
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out.push('*');
+                continue;
+            }
+            match b.piece_on(sq) {
+                None => empty += 1,
+                Some((ty, c)) => {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out += &crate::fen::piece_text(r, ty, c);
+                    if r.captures_to_hand && b.promoted.has(sq) {
+                        out.push('~');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    let _ = board;
+    format!("{out}{hand} {rest}")
+}
+
+impl Pyffish {
+    /// The built-in variants.
+    pub fn new() -> Pyffish {
+        Pyffish { set: RwLock::new(VariantSet::builtin()), cache: Mutex::new(HashMap::new()) }
+    }
+
+    fn variant(&self, name: &str, chess960: bool) -> Result<Arc<Variant>, CompatError> {
+        let key = (name.to_string(), chess960);
+        if let Some(v) = self.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(v.clone());
+        }
+        let set = self.set.read().unwrap_or_else(|e| e.into_inner());
+        let mut rules = set.rules(name).map_err(|_| CompatError::UnknownVariant { name: name.into() })?;
+        if chess960 && rules.castling {
+            rules.chess960 = true;
+        }
+        let v = Arc::new(Variant::new(rules).map_err(CompatError::Config)?);
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// pyffish's `version()`: the pyffish version whose API this is.
+    pub fn version(&self) -> (u32, u32, u32) {
+        (0, 0, 90)
+    }
+
+    /// pyffish's `info()`: the engine's name and version.
+    pub fn info(&self) -> String {
+        format!("polyboard {} (pyffish 0.0.90 API)", env!("CARGO_PKG_VERSION"))
+    }
+
+    /// pyffish's `variants()`: every variant name, in definition order.
+    pub fn variants(&self) -> Vec<String> {
+        self.set.read().unwrap_or_else(|e| e.into_inner()).names()
+    }
+
+    /// pyffish's `set_option(name, value)`: accepted for Fairy-Stockfish's option names
+    /// (the answers of this API do not depend on them).
+    pub fn set_option(&self, name: &str, _value: &str) -> Result<(), CompatError> {
+        if OPTIONS.contains(&name) { Ok(()) } else { Err(CompatError::NoSuchOption { name: name.into() }) }
+    }
+
+    /// pyffish's `load_variant_config(text)`: adds (or replaces) the variants of a
+    /// `variants.ini` text.
+    pub fn load_variant_config(&self, text: &str) -> Result<(), CompatError> {
+        let mut set = self.set.write().unwrap_or_else(|e| e.into_inner());
+        let names = set.load(text, "load_variant_config").map_err(CompatError::Config)?;
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|k, _| !names.contains(&k.0));
+        Ok(())
+    }
+
+    /// pyffish's `start_fen(variant)`: the variant's `startFen` as written. Six differ
+    /// from pyffish's text in spelling only (the same position to both): the shogi
+    /// family's, where pyffish writes `[-] w 0 1` and polyboard `[] w - - 0 1`, and
+    /// seirawan's hand, `[HEhe]` in pyffish's text and `[EHeh]` as both write it after
+    /// a move.
+    pub fn start_fen(&self, variant: &str) -> Result<String, CompatError> {
+        Ok(self.variant(variant, false)?.rules().start_fen.clone())
+    }
+
+    /// pyffish's `two_boards(variant)`: no polyboard variant is played on two boards.
+    pub fn two_boards(&self, variant: &str) -> Result<bool, CompatError> {
+        self.variant(variant, false).map(|_| false)
+    }
+
+    /// pyffish's `captures_to_hand(variant)`.
+    pub fn captures_to_hand(&self, variant: &str) -> Result<bool, CompatError> {
+        Ok(self.variant(variant, false)?.rules().captures_to_hand)
+    }
+
+    /// pyffish's `legal_moves(variant, fen, moves, chess960)`: the legal moves in UCI
+    /// text (Chess960 castling as king takes rook when `chess960`).
+    pub fn legal_moves(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<Vec<String>, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            let b = g.last();
+            let mut l = Moves::new();
+            legal(b, &mut l);
+            Ok(l.iter().map(|&m| b.move_text(m)).collect())
+        })
+    }
+
+    /// pyffish's `get_fen(variant, fen, moves, chess960, sfen, showPromoted,
+    /// countStarted)`: the FEN (or with `sfen`, the SFEN) after the moves.
+    /// `count_started` (makruk's counting) is not used: polyboard has no counting rules.
+    #[allow(clippy::too_many_arguments)]
+    pub fn get_fen(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+        sfen: bool,
+        show_promoted: bool,
+        _count_started: i64,
+    ) -> Result<String, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted, chess960) })
+        })
+    }
+
+    /// pyffish's `get_san(variant, fen, move, chess960, notation)`: the move in
+    /// `notation` (pyffish's number; 0 is the variant's default: shogi's Hodges
+    /// notation with numbers for shogi variants, SAN otherwise).
+    pub fn get_san(
+        &self,
+        variant: &str,
+        fen: &str,
+        mv: &str,
+        chess960: bool,
+        notation: i64,
+    ) -> Result<String, CompatError> {
+        Ok(self.get_san_moves(variant, fen, &[mv], chess960, notation)?.pop().unwrap_or_default())
+    }
+
+    /// pyffish's `get_san_moves(variant, fen, moves, chess960, notation)`: each move of
+    /// the list in `notation`, played in turn.
+    pub fn get_san_moves(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+        notation: i64,
+    ) -> Result<Vec<String>, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        let n = Notation::from_pyffish(notation).unwrap_or_else(|| default_notation(v.rules()));
+        with_tables!(&*v, t => {
+            let mut g = Game::new(t, fen, &[])?;
+            let mut out = Vec::with_capacity(moves.len());
+            for (index, text) in moves.iter().enumerate() {
+                let b = *g.last();
+                let mut l = Moves::new();
+                b.generate(&mut l);
+                let mv = l
+                    .iter()
+                    .copied()
+                    .find(|&m| b.move_text(m) == *text)
+                    .or_else(|| b.parse_move(text).ok())
+                    .ok_or_else(|| CompatError::Move { index, text: text.to_string() })?;
+                out.push(b.san_in(mv, n, g.promoted, &l));
+                g.push(mv);
+            }
+            Ok(out)
+        })
+    }
+
+    /// pyffish's `gives_check(variant, fen, moves, chess960)`: whether the side to move
+    /// is in check after the moves.
+    pub fn gives_check(&self, variant: &str, fen: &str, moves: &[&str], chess960: bool) -> Result<bool, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => Ok(Game::new(t, fen, moves)?.last().in_check()))
+    }
+
+    /// pyffish's `is_capture(variant, fen, moves, move, chess960)`.
+    pub fn is_capture(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        mv: &str,
+        chess960: bool,
+    ) -> Result<bool, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            let m = g.last().parse_move(mv).map_err(|_| CompatError::Move { index: moves.len(), text: mv.into() })?;
+            Ok(m.is_capture())
+        })
+    }
+
+    /// pyffish's `piece_to_partner(variant, fen, moves, chess960)`: the captured piece
+    /// for the partner's board in two-board variants; always empty here.
+    pub fn piece_to_partner(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<String, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => Game::new(t, fen, moves).map(|_| String::new()))
+    }
+
+    /// pyffish's `game_result(variant, fen, moves, chess960)`: meant for a position
+    /// without legal moves; the variant's end if it has one, else the checkmate or
+    /// stalemate value (whether or not moves are left, as pyffish).
+    pub fn game_result(&self, variant: &str, fen: &str, moves: &[&str], chess960: bool) -> Result<i32, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            let b = g.last();
+            Ok(match immediate_end(b) {
+                Some(v) => v,
+                None if b.in_check() => checkmate_value(&g),
+                None => value(b.t.rules.stalemate_value),
+            })
+        })
+    }
+
+    /// pyffish's `is_immediate_game_end(variant, fen, moves, chess960)`: whether a
+    /// variant rule has ended the game, and the result (0 when not).
+    pub fn is_immediate_game_end(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<(bool, i32), CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            Ok(immediate_end(g.last()).map_or((false, 0), |v| (true, v)))
+        })
+    }
+
+    /// pyffish's `is_optional_game_end(variant, fen, moves, chess960, count_started)`:
+    /// whether a player may claim the end (n-move rule, repetition), and the result
+    /// (0 when not). Repetitions count the positions after the FEN only, as pyffish.
+    pub fn is_optional_game_end(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+        _count_started: i64,
+    ) -> Result<(bool, i32), CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            Ok(optional_end(&g).map_or((false, 0), |v| (true, v)))
+        })
+    }
+
+    /// pyffish's `has_insufficient_material(variant, fen, moves, chess960)`: for White
+    /// and Black, whether the side can no longer win.
+    pub fn has_insufficient_material(
+        &self,
+        variant: &str,
+        fen: &str,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<(bool, bool), CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => {
+            let g = Game::new(t, fen, moves)?;
+            Ok((insufficient(g.last(), 0), insufficient(g.last(), 1)))
+        })
+    }
+
+    /// pyffish's `validate_fen(fen, variant, chess960)`: [`FEN_OK`] or pyffish's negative
+    /// code of the first fault found (see [`crate::compat::validate`]).
+    pub fn validate_fen(&self, fen: &str, variant: &str, chess960: bool) -> Result<i32, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        Ok(validate::validate(fen, v.rules(), chess960))
+    }
+
+    /// pyffish's `get_fog_fen(fen, variant, chess960)`: the FEN with `*` on every square
+    /// the side to move does not see.
+    pub fn get_fog_fen(&self, fen: &str, variant: &str, chess960: bool) -> Result<String, CompatError> {
+        let v = self.variant(variant, chess960)?;
+        with_tables!(&*v, t => Ok(fog_fen(Game::new(t, fen, &[])?.last(), chess960)))
+    }
+}
+
+/// pyffish's default notation of a variant: shogi's Hodges notation with numbers for
+/// the shogi family (`variantTemplate = shogi`), SAN otherwise.
+pub fn default_notation(r: &crate::rules::Rules) -> Notation {
+    if r.variant_template.as_deref() == Some("shogi") { Notation::ShogiHodgesNumber } else { Notation::San }
+}
+
+pub mod validate;
