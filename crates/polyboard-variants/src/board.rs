@@ -528,24 +528,22 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         let us = self.side as usize;
         let them = us ^ 1;
-        if let Some(f) = r.flag_piece[them]
-            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
-        {
-            return Some(Value::Loss);
-        }
-        if r.check_counting && self.checks[them] == 0 {
-            return Some(Value::Loss);
-        }
-        if let Some((v, types)) = &r.extinction
-            && types.iter().all(|&ty| self.pieces(ty, us).is_empty())
-        {
-            return Some(*v);
+        if let Some(v) = self.immediate_end() {
+            return Some(v);
         }
         if let Some(v) = self.bare_king_result() {
             return Some(v);
         }
         if !has_moves {
             if !self.in_check() {
+                if r.stalemate_piece_count {
+                    let (ours, theirs) = (self.by_color[us].popcount(), self.by_color[them].popcount());
+                    return Some(match ours.cmp(&theirs) {
+                        core::cmp::Ordering::Less => Value::Win,
+                        core::cmp::Ordering::Equal => Value::Draw,
+                        core::cmp::Ordering::Greater => Value::Loss,
+                    });
+                }
                 return Some(r.stalemate_value);
             }
             if r.shatar_mate_rule {
@@ -563,6 +561,39 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.sittuyin_promotion && self.sittuyin_promotion_stalemate() {
             return Some(Value::Draw);
+        }
+        None
+    }
+
+    /// The result for the side to move when a rule ends the game whatever the moves:
+    /// the opponent's flag piece in its flag region, the opponent's last check given
+    /// (check counting), extinction. Current Fairy-Stockfish has no legal move there
+    /// (pyffish's `legal_moves` is empty, its perft stops).
+    pub fn immediate_end(&self) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        if let Some(x) = &r.extinction {
+            for c in [them, us] {
+                let count = |ty: usize| self.pieces(ty, c).popcount() + self.in_hand(c, ty);
+                let extinct = if x.all {
+                    self.by_color[c].is_empty() && self.hand[c].iter().all(|&n| n == 0)
+                } else {
+                    x.types.iter().any(|&ty| count(ty) == 0)
+                };
+                if extinct {
+                    return Some(if c == us { x.value } else { x.value.reversed() });
+                }
+            }
+        }
+        if let Some(f) = r.flag_piece[them]
+            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
+        {
+            return Some(Value::Loss);
+        }
+        if r.check_counting && self.checks[them] == 0 {
+            return Some(Value::Loss);
         }
         None
     }
@@ -640,24 +671,36 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.special_rules && self.special_first(&n, out) {
             return;
         }
+        if t.rules.must_capture {
+            self.captures_if_any(&n, out);
+        } else {
+            self.generate_unforced(&n, out);
+        }
+    }
+
+    /// The legal moves of `n.part` before `mustCapture` filters them.
+    #[inline(always)]
+    fn generate_unforced(&self, n: &Node<B>, out: &mut Moves) {
+        let t = self.t;
+        let us = n.us;
         for ty in 0..t.ntypes {
-            let mut bb = self.by_type[ty] & own;
+            let mut bb = self.by_type[ty] & self.by_color[us];
             while !bb.is_empty() {
                 let from = bb.pop();
-                self.piece_moves(&n, ty, from, out);
+                self.piece_moves(n, ty, from, out);
             }
         }
         if t.special_rules {
-            self.special_moves(&n, out);
+            self.special_moves(n, out);
         }
-        if part == Part::Noisy {
+        if n.part == Part::Noisy {
             return;
         }
-        if t.rules.castling && !in_check && !self.castle[us].is_empty() {
-            self.castling_moves(&n, out);
+        if t.rules.castling && !n.in_check && !self.castle[us].is_empty() {
+            self.castling_moves(n, out);
         }
         if t.rules.drops {
-            self.drop_moves(&n, out);
+            self.drop_moves(n, out);
         }
     }
 
@@ -937,12 +980,16 @@ impl<'a, B: Bits> Board<'a, B> {
         self.gates_on(n, from, mv, test, out);
     }
 
-    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate.
+    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate. A
+    /// gate is on the first rank, where a pawn may not be dropped (S-house's captured
+    /// pawns) unless `firstRankPawnDrops` says so: Fairy-Stockfish gates only what it
+    /// could drop there.
     #[inline]
     fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
-        if self.t.rules.seirawan_gating && self.gates[n.us].has(sq) {
+        let r = &self.t.rules;
+        if r.seirawan_gating && self.gates[n.us].has(sq) {
             for gt in 0..self.t.ntypes {
-                if self.hand[n.us][gt] > 0 {
+                if self.hand[n.us][gt] > 0 && !(r.pieces[gt].pawn && !r.first_rank_pawn_drops) {
                     let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
                     self.push(n, g, test, out);
                 }
@@ -1040,6 +1087,9 @@ impl<'a, B: Bits> Board<'a, B> {
         if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
             return true;
         }
+        if self.t.immediate_rules && self.immediate_end().is_some() {
+            return true;
+        }
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
             return false;
         }
@@ -1057,6 +1107,27 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         true
+    }
+
+    /// `mustCapture`: the legal captures of `n.part` when the side to move has one,
+    /// else its other moves of `n.part`.
+    #[inline(never)]
+    fn captures_if_any(&self, n: &Node<B>, out: &mut Moves) {
+        let all = Node { part: Part::All, ..*n };
+        let mut list = Moves::new();
+        self.generate_unforced(&all, &mut list);
+        let forced = list.iter().any(|m| m.is_capture());
+        for &mv in list.iter() {
+            let noisy = mv.is_capture() || mv.is_promotion();
+            let wanted = match n.part {
+                Part::All => true,
+                Part::Noisy => noisy,
+                Part::Quiet => !noisy,
+            };
+            if wanted && (!forced || mv.is_capture()) && out.len() < MAX_MOVES {
+                out.push(mv);
+            }
+        }
     }
 
     /// The moves of the rules that add to the pieces' own: Sittuyin promotions and

@@ -159,6 +159,12 @@ pub struct Rules {
     /// While the side to move holds pieces and one of its drops is legal, it must drop
     /// (`mustDrop`: Sittuyin's setup phase).
     pub must_drop: bool,
+    /// A side that can capture must capture (`mustCapture`: losers, giveaway,
+    /// antichess); en passant counts as a capture.
+    pub must_capture: bool,
+    /// At stalemate the side with fewer pieces wins, equal counts draw
+    /// (`stalematePieceCount`: suicide chess).
+    pub stalemate_piece_count: bool,
     /// Rooks are dropped on the side's first rank only (`sittuyinRookDrop`).
     pub sittuyin_rook_drop: bool,
     /// Sittuyin promotion (`sittuyinPromotion`): a pawn becomes one of the promotion
@@ -201,9 +207,21 @@ pub struct Rules {
     /// A repetition in which one side gave check with every move loses for that side
     /// (`perpetualCheckIllegal`: xiangqi, shogi). Game end only: no move is filtered.
     pub perpetual_check_illegal: bool,
-    /// Having none of these types left ends the game with this result for the side to
-    /// move (`extinctionValue`, `extinctionPieceTypes`).
-    pub extinction: Option<(Value, Vec<usize>)>,
+    /// Extinction (`extinctionValue`, `extinctionPieceTypes`): see [`Extinction`].
+    pub extinction: Option<Extinction>,
+}
+
+/// The extinction rule: a side that has lost every piece of one of `types` (on the
+/// board and in hand), or every piece at all when `all` is set (`*`), ends the game with
+/// `value` for that side, the opponent checked first, as current Fairy-Stockfish does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extinction {
+    /// The result for the side that is extinct.
+    pub value: Value,
+    /// The piece types counted one by one.
+    pub types: Vec<usize>,
+    /// `*`: all of a side's pieces counted together.
+    pub all: bool,
 }
 
 impl Rules {
@@ -425,6 +443,8 @@ const KNOWN: &[&str] = &[
     "seirawanGating",
     "cambodianMoves",
     "mustDrop",
+    "mustCapture",
+    "stalematePieceCount",
     "sittuyinRookDrop",
     "sittuyinPromotion",
     "shatarMateRule",
@@ -631,6 +651,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         seirawan_gating: false,
         cambodian_moves: false,
         must_drop: false,
+        must_capture: false,
+        stalemate_piece_count: false,
         sittuyin_rook_drop: false,
         sittuyin_promotion: false,
         shatar_mate_rule: false,
@@ -651,11 +673,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         extinction: None,
     };
     let all = r.all_squares();
-    // Fairy-Stockfish's defaults are absolute ranks: promotion on *8 and *1, double
-    // steps from *2 and *7, whatever the board's height.
+    // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
+    // board's height. Its default double steps are from each side's second rank: *2 and
+    // the rank below the top (current Fairy-Stockfish; 11.1 took *7 for Black on every
+    // board, so Black's pawns on a 9-rank board had no double step there).
     let rank_or_none = |r: &Rules, k: usize| if k < ranks { r.rank_mask(k) } else { 0 };
     r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
-    r.double_step_region = [rank_or_none(&r, 1), rank_or_none(&r, 6)];
+    r.double_step_region = [rank_or_none(&r, 1), if ranks >= 2 { r.rank_mask(ranks - 2) } else { 0 }];
     r.drop_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
@@ -669,6 +693,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     let mut promotion_regions: [Option<u128>; 2] = [None, None];
     let mut extinction_value: Option<Value> = None;
     let mut extinction_types: Vec<usize> = Vec::new();
+    let mut extinction_all = false;
     let mut mobility_entries: Vec<&Entry> = Vec::new();
     // Pass 3: everything else; only the last value of a key counts (a child's over
     // its parent's).
@@ -787,6 +812,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "seirawanGating" => r.seirawan_gating = boolean()?,
             "cambodianMoves" => r.cambodian_moves = boolean()?,
             "mustDrop" => r.must_drop = boolean()?,
+            "mustCapture" => r.must_capture = boolean()?,
+            "stalematePieceCount" => r.stalemate_piece_count = boolean()?,
             "sittuyinRookDrop" => r.sittuyin_rook_drop = boolean()?,
             "sittuyinPromotion" => r.sittuyin_promotion = boolean()?,
             "shatarMateRule" => r.shatar_mate_rule = boolean()?,
@@ -815,7 +842,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "perpetualCheckIllegal" => r.perpetual_check_illegal = boolean()?,
             "extinctionValue" => extinction_value = if v == "none" { None } else { Some(value()?) },
             "extinctionPieceTypes" => {
-                extinction_types = if v == "*" { (0..r.pieces.len()).collect() } else { piece_set()? };
+                extinction_all = v == "*";
+                extinction_types = if extinction_all { Vec::new() } else { piece_set()? };
             }
             "variantTemplate" | "pieceToCharTable" | "pocketSize" => {}
             k if k.starts_with("mobilityRegion") => mobility_entries.push(e),
@@ -851,7 +879,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             return Err(fail(&e, "gating is supported with seirawanGating or cambodianMoves = true only".into()));
         }
     }
-    r.extinction = extinction_value.map(|v| (v, extinction_types));
+    r.extinction = extinction_value.map(|value| Extinction { value, types: extinction_types, all: extinction_all });
     if r.castling
         && r.castling_king.is_some()
         && r.castling_rook.is_some()
