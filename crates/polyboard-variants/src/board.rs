@@ -656,7 +656,18 @@ impl<'a, B: Bits> Board<'a, B> {
     /// [`Board::in_check`] (a search keeps it from making the move): the generator then
     /// skips its own attack test.
     pub fn generate_part(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        self.generate_as::<false>(out, part, in_check)
+    }
+
+    /// [`Board::generate_part`]; with `FREE`, without the `mustCapture` filter (which
+    /// runs it so, out of line, for the few variants that have the rule).
+    #[inline(always)]
+    fn generate_as<const FREE: bool>(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
         let t = self.t;
+        if !FREE && t.special_rules && t.rules.must_capture {
+            self.captures_if_any(out, part, in_check);
+            return;
+        }
         let nsq = t.nsq;
         let us = self.side as usize;
         let occ = self.occupied();
@@ -671,36 +682,44 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.special_rules && self.special_first(&n, out) {
             return;
         }
-        if t.rules.must_capture {
-            self.captures_if_any(&n, out);
-        } else {
-            self.generate_unforced(&n, out);
-        }
-    }
-
-    /// The legal moves of `n.part` before `mustCapture` filters them.
-    #[inline(always)]
-    fn generate_unforced(&self, n: &Node<B>, out: &mut Moves) {
-        let t = self.t;
-        let us = n.us;
         for ty in 0..t.ntypes {
-            let mut bb = self.by_type[ty] & self.by_color[us];
+            let mut bb = self.by_type[ty] & own;
             while !bb.is_empty() {
                 let from = bb.pop();
-                self.piece_moves(n, ty, from, out);
+                self.piece_moves(&n, ty, from, out);
             }
         }
         if t.special_rules {
-            self.special_moves(n, out);
+            self.special_moves(&n, out);
         }
-        if n.part == Part::Noisy {
+        if part == Part::Noisy {
             return;
         }
-        if t.rules.castling && !n.in_check && !self.castle[us].is_empty() {
-            self.castling_moves(n, out);
+        if t.rules.castling && !in_check && !self.castle[us].is_empty() {
+            self.castling_moves(&n, out);
         }
         if t.rules.drops {
-            self.drop_moves(n, out);
+            self.drop_moves(&n, out);
+        }
+    }
+
+    /// `mustCapture`: the legal moves of `part` that are captures when the side to move
+    /// has a legal capture, else all of them.
+    #[inline(never)]
+    fn captures_if_any(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        let mut list = Moves::new();
+        self.generate_as::<true>(&mut list, Part::All, in_check);
+        let forced = list.iter().any(|m| m.is_capture());
+        for &mv in list.iter() {
+            let noisy = mv.is_capture() || mv.is_promotion();
+            let wanted = match part {
+                Part::All => true,
+                Part::Noisy => noisy,
+                Part::Quiet => !noisy,
+            };
+            if wanted && (!forced || mv.is_capture()) && out.len() < MAX_MOVES {
+                out.push(mv);
+            }
         }
     }
 
@@ -1107,27 +1126,6 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         true
-    }
-
-    /// `mustCapture`: the legal captures of `n.part` when the side to move has one,
-    /// else its other moves of `n.part`.
-    #[inline(never)]
-    fn captures_if_any(&self, n: &Node<B>, out: &mut Moves) {
-        let all = Node { part: Part::All, ..*n };
-        let mut list = Moves::new();
-        self.generate_unforced(&all, &mut list);
-        let forced = list.iter().any(|m| m.is_capture());
-        for &mv in list.iter() {
-            let noisy = mv.is_capture() || mv.is_promotion();
-            let wanted = match n.part {
-                Part::All => true,
-                Part::Noisy => noisy,
-                Part::Quiet => !noisy,
-            };
-            if wanted && (!forced || mv.is_capture()) && out.len() < MAX_MOVES {
-                out.push(mv);
-            }
-        }
     }
 
     /// The moves of the rules that add to the pieces' own: Sittuyin promotions and
