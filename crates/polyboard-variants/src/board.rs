@@ -529,28 +529,22 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         let us = self.side as usize;
         let them = us ^ 1;
-        if let Some(f) = r.flag_piece[them]
-            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
-        {
-            return Some(Value::Loss);
-        }
-        if r.check_counting && self.checks[them] == 0 {
-            return Some(Value::Loss);
-        }
-        if r.extinction_counts != crate::rules::ExtinctionCounts::default() {
-            if let Some(v) = self.extinction_counted() {
-                return Some(v);
-            }
-        } else if let Some((v, types)) = &r.extinction
-            && types.iter().all(|&ty| self.pieces(ty, us).is_empty())
-        {
-            return Some(*v);
+        if let Some(v) = self.immediate_end() {
+            return Some(v);
         }
         if let Some(v) = self.bare_king_result() {
             return Some(v);
         }
         if !has_moves {
             if !self.in_check() {
+                if r.stalemate_piece_count {
+                    let (ours, theirs) = (self.by_color[us].popcount(), self.by_color[them].popcount());
+                    return Some(match ours.cmp(&theirs) {
+                        core::cmp::Ordering::Less => Value::Win,
+                        core::cmp::Ordering::Equal => Value::Draw,
+                        core::cmp::Ordering::Greater => Value::Loss,
+                    });
+                }
                 return Some(r.stalemate_value);
             }
             if r.shatar_mate_rule {
@@ -572,9 +566,9 @@ impl<'a, B: Bits> Board<'a, B> {
         None
     }
 
-    /// Fairy-Stockfish's extinction rule with its counts ([`crate::rules::ExtinctionCounts`]):
-    /// a side (the opponent first) with at most `piece_count` of an extinction type, or of
-    /// all its pieces, on the board and in hand, while the other side has at least
+    /// Fairy-Stockfish's extinction rule ([`crate::rules::ExtinctionCounts`]): a side
+    /// (the opponent first) with at most `piece_count` of an extinction type, or of all
+    /// its pieces with `*`, on the board and in hand, while the other side has at least
     /// `opponent_count` (one more for the side to move with `claim`), ends the game: the
     /// extinction value for the side to move if it is that side, the reverse if not.
     pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
@@ -582,21 +576,42 @@ impl<'a, B: Bits> Board<'a, B> {
         let (v, types) = r.extinction.as_ref()?;
         let ec = r.extinction_counts;
         let us = self.side as usize;
-        let count = |c: usize, ty: Option<usize>| -> u32 {
-            match ty {
-                None => self.by_color[c].popcount() + (0..self.t.ntypes).map(|t| self.in_hand(c, t)).sum::<u32>(),
-                Some(t) => self.pieces(t, c).popcount() + self.in_hand(c, t),
-            }
-        };
-        let list: Vec<Option<usize>> = if ec.all { vec![None] } else { types.iter().map(|&t| Some(t)).collect() };
+        let hand = |c: usize| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
+        let all = |c: usize| self.by_color[c].popcount() + hand(c);
+        let of = |c: usize, t: usize| self.pieces(t, c).popcount() + self.in_hand(c, t);
         for c in [us ^ 1, us] {
-            for &ty in &list {
-                if count(c, ty) <= ec.piece_count
-                    && count(c ^ 1, ty) >= ec.opponent_count + u32::from(ec.claim && c == us)
-                {
-                    return Some(if c == us { *v } else { v.reversed() });
-                }
+            let need = ec.opponent_count + u32::from(ec.claim && c == us);
+            let ends = if ec.all {
+                all(c) <= ec.piece_count && all(c ^ 1) >= need
+            } else {
+                types.iter().any(|&t| of(c, t) <= ec.piece_count && of(c ^ 1, t) >= need)
+            };
+            if ends {
+                return Some(if c == us { *v } else { v.reversed() });
             }
+        }
+        None
+    }
+
+    /// The result for the side to move when a rule ends the game whatever the moves:
+    /// extinction, the opponent's flag piece in its flag region, the opponent's last
+    /// check given (check counting). Current Fairy-Stockfish has no legal move there
+    /// (pyffish's `legal_moves` is empty, its perft stops).
+    pub fn immediate_end(&self) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        if let Some(v) = self.extinction_counted() {
+            return Some(v);
+        }
+        if let Some(f) = r.flag_piece[them]
+            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
+        {
+            return Some(Value::Loss);
+        }
+        if r.check_counting && self.checks[them] == 0 {
+            return Some(Value::Loss);
         }
         None
     }
@@ -659,7 +674,18 @@ impl<'a, B: Bits> Board<'a, B> {
     /// [`Board::in_check`] (a search keeps it from making the move): the generator then
     /// skips its own attack test.
     pub fn generate_part(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        self.generate_as::<false>(out, part, in_check)
+    }
+
+    /// [`Board::generate_part`]; with `FREE`, without the `mustCapture` filter (which
+    /// runs it so, out of line, for the few variants that have the rule).
+    #[inline(always)]
+    fn generate_as<const FREE: bool>(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
         let t = self.t;
+        if !FREE && t.special_rules && t.rules.must_capture {
+            self.captures_if_any(out, part, in_check);
+            return;
+        }
         let nsq = t.nsq;
         let us = self.side as usize;
         let occ = self.occupied();
@@ -692,6 +718,26 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.drops {
             self.drop_moves(&n, out);
+        }
+    }
+
+    /// `mustCapture`: the legal moves of `part` that are captures when the side to move
+    /// has a legal capture, else all of them.
+    #[inline(never)]
+    fn captures_if_any(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        let mut list = Moves::new();
+        self.generate_as::<true>(&mut list, Part::All, in_check);
+        let forced = list.iter().any(|m| m.is_capture());
+        for &mv in list.iter() {
+            let noisy = mv.is_capture() || mv.is_promotion();
+            let wanted = match part {
+                Part::All => true,
+                Part::Noisy => noisy,
+                Part::Quiet => !noisy,
+            };
+            if wanted && (!forced || mv.is_capture()) && out.len() < MAX_MOVES {
+                out.push(mv);
+            }
         }
     }
 
@@ -971,12 +1017,16 @@ impl<'a, B: Bits> Board<'a, B> {
         self.gates_on(n, from, mv, test, out);
     }
 
-    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate.
+    /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate. A
+    /// gate is on the first rank, where a pawn may not be dropped (S-house's captured
+    /// pawns) unless `firstRankPawnDrops` says so: Fairy-Stockfish gates only what it
+    /// could drop there.
     #[inline]
     fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
-        if self.t.rules.seirawan_gating && self.gates[n.us].has(sq) {
+        let r = &self.t.rules;
+        if r.seirawan_gating && self.gates[n.us].has(sq) {
             for gt in 0..self.t.ntypes {
-                if self.hand[n.us][gt] > 0 {
+                if self.hand[n.us][gt] > 0 && !(r.pieces[gt].pawn && !r.first_rank_pawn_drops) {
                     let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
                     self.push(n, g, test, out);
                 }
@@ -1072,6 +1122,9 @@ impl<'a, B: Bits> Board<'a, B> {
     fn special_first(&self, n: &Node<B>, out: &mut Moves) -> bool {
         let r = &self.t.rules;
         if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
+            return true;
+        }
+        if self.t.immediate_rules && self.immediate_end().is_some() {
             return true;
         }
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {

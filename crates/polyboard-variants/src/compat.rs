@@ -207,30 +207,7 @@ fn type_named<B: Bits>(t: &Tables<B>, name: &str) -> Option<usize> {
 /// Fairy-Stockfish's immediate game end (`Position::is_immediate_game_end`) for the rules
 /// polyboard has: extinction, the flag, check counting.
 fn immediate_end<B: Bits>(b: &Board<'_, B>) -> Option<i32> {
-    let r = &b.t.rules;
-    let us = b.side_to_move();
-    if r.extinction.is_some() {
-        if r.extinction_counts != crate::rules::ExtinctionCounts::default() {
-            if let Some(v) = b.extinction_counted() {
-                return Some(value(v));
-            }
-        } else if let Some(v) = b
-            .outcome(true, None)
-            .filter(|_| r.extinction.as_ref().is_some_and(|(_, ts)| ts.iter().all(|&ty| b.pieces(ty, us).is_empty())))
-        {
-            return Some(value(v));
-        }
-    }
-    let them = us ^ 1;
-    if let Some(f) = r.flag_piece[them]
-        && !(b.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
-    {
-        return Some(-VALUE_MATE);
-    }
-    if r.check_counting && b.checks_remaining(them) == 0 {
-        return Some(-VALUE_MATE);
-    }
-    None
+    b.immediate_end().map(value)
 }
 
 /// Fairy-Stockfish's `checkmate_value`: a mate by a shogi pawn drop (a move of the list)

@@ -142,11 +142,21 @@ impl<'a, B: Bits> Board<'a, B> {
             Some(s) => return err(2, format!("'{s}' is not w or b")),
             None => 0,
         };
-        if let Some(c) = fields.next() {
+        // Fairy-Stockfish's shogi-style FEN gives the clocks right after the side to move
+        // ("[-] w 0 1"); a lone `0` in the castling or en passant field means none.
+        let rest: Vec<&str> = fields.collect();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+        let clocks_only = !rest.is_empty() && rest.len() <= 2 && rest.iter().all(|s| digits(s));
+        let mut fields = rest.into_iter();
+        let (castling, en_passant) = if clocks_only { (None, None) } else { (fields.next(), fields.next()) };
+        if let Some(c) = castling
+            && c != "0"
+        {
             b.read_castling(c)?;
         }
-        if let Some(e) = fields.next()
+        if let Some(e) = en_passant
             && e != "-"
+            && e != "0"
         {
             let Some(sq) = r.parse_square(e) else { return err(4, format!("'{e}' is not a square of this board")) };
             // The pawn that double-stepped stands one step beyond, seen from the mover.
@@ -161,7 +171,8 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         let mut next = fields.next();
-        b.checks = [3, 3];
+        // Without a check counter the next check wins (Fairy-Stockfish).
+        b.checks = [1, 1];
         if r.check_counting
             && let Some(cc) = next.filter(|s| s.contains('+'))
         {
@@ -223,7 +234,18 @@ impl<'a, B: Bits> Board<'a, B> {
                     if f >= r.files {
                         return err(3, format!("'{c}' is not a file of this board"));
                     }
-                    r.square(f, rank)
+                    let sq = r.square(f, rank);
+                    // With Seirawan gating and pieces to gate (in hand, or ever arriving
+                    // there), a file letter is a gate only; castling then follows from a
+                    // king on a gate (below), as in Fairy-Stockfish.
+                    if self.letters_are_gates(color) {
+                        if !own.has(sq) {
+                            return err(3, format!("'{c}': no piece to gate from there"));
+                        }
+                        self.gates[color] |= B::bit(sq);
+                        continue;
+                    }
+                    sq
                 }
                 _ => return err(3, format!("'{c}' is not a castling right")),
             };
@@ -239,7 +261,24 @@ impl<'a, B: Bits> Board<'a, B> {
                 return err(3, format!("'{c}': no castling rook (or gate) there"));
             }
         }
+        for color in 0..2 {
+            let rank = if color == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let own = self.by_color[color] & t.rank_masks[rank];
+            let king_on_gate = r.castling_king.is_some_and(|k| !(self.by_type[k] & own & self.gates[color]).is_empty());
+            if r.castling && self.letters_are_gates(color) && self.castle[color].is_empty() && king_on_gate {
+                let rooks = r.castling_rook.map_or(B::EMPTY, |rt| self.by_type[rt] & own);
+                self.castle[color] = rooks & self.gates[color];
+            }
+        }
         Ok(())
+    }
+
+    /// Fairy-Stockfish's reading of a file letter in the castling field under Seirawan
+    /// gating: a gate, not a castling right, while `color` has pieces in hand or
+    /// captures go to hand.
+    fn letters_are_gates(&self, color: usize) -> bool {
+        let r = &self.t.rules;
+        r.gating && r.seirawan_gating && (r.captures_to_hand || self.hand[color].iter().any(|&n| n > 0))
     }
 
     /// The FEN, in Fairy-Stockfish's syntax.

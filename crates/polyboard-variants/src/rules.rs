@@ -166,6 +166,12 @@ pub struct Rules {
     /// While the side to move holds pieces and one of its drops is legal, it must drop
     /// (`mustDrop`: Sittuyin's setup phase).
     pub must_drop: bool,
+    /// A side that can capture must capture (`mustCapture`: losers, giveaway,
+    /// antichess); en passant counts as a capture.
+    pub must_capture: bool,
+    /// At stalemate the side with fewer pieces wins, equal counts draw
+    /// (`stalematePieceCount`: suicide chess).
+    pub stalemate_piece_count: bool,
     /// Rooks are dropped on the side's first rank only (`sittuyinRookDrop`).
     pub sittuyin_rook_drop: bool,
     /// Sittuyin promotion (`sittuyinPromotion`): a pawn becomes one of the promotion
@@ -456,6 +462,8 @@ const KNOWN: &[&str] = &[
     "seirawanGating",
     "cambodianMoves",
     "mustDrop",
+    "mustCapture",
+    "stalematePieceCount",
     "sittuyinRookDrop",
     "sittuyinPromotion",
     "shatarMateRule",
@@ -668,6 +676,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         seirawan_gating: false,
         cambodian_moves: false,
         must_drop: false,
+        must_capture: false,
+        stalemate_piece_count: false,
         sittuyin_rook_drop: false,
         sittuyin_promotion: false,
         shatar_mate_rule: false,
@@ -690,11 +700,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         extinction_counts: ExtinctionCounts::default(),
     };
     let all = r.all_squares();
-    // Fairy-Stockfish's defaults are absolute ranks: promotion on *8 and *1, double
-    // steps from *2 and *7, whatever the board's height.
+    // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
+    // board's height. Its default double steps are from each side's second rank: *2 and
+    // the rank below the top (current Fairy-Stockfish; 11.1 took *7 for Black on every
+    // board, so Black's pawns on a 9-rank board had no double step there).
     let rank_or_none = |r: &Rules, k: usize| if k < ranks { r.rank_mask(k) } else { 0 };
     r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
-    r.double_step_region = [rank_or_none(&r, 1), rank_or_none(&r, 6)];
+    r.double_step_region = [rank_or_none(&r, 1), if ranks >= 2 { r.rank_mask(ranks - 2) } else { 0 }];
     r.drop_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
@@ -826,6 +838,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "seirawanGating" => r.seirawan_gating = boolean()?,
             "cambodianMoves" => r.cambodian_moves = boolean()?,
             "mustDrop" => r.must_drop = boolean()?,
+            "mustCapture" => r.must_capture = boolean()?,
+            "stalematePieceCount" => r.stalemate_piece_count = boolean()?,
             "sittuyinRookDrop" => r.sittuyin_rook_drop = boolean()?,
             "sittuyinPromotion" => r.sittuyin_promotion = boolean()?,
             "shatarMateRule" => r.shatar_mate_rule = boolean()?,

@@ -92,6 +92,11 @@ pub struct Tables<B: Bits> {
     /// The variant has a rule the generator handles out of line: a bare-king rule,
     /// `mustDrop`, Sittuyin promotions or Cambodian first moves.
     pub(crate) special_rules: bool,
+    /// The rules have a game end that leaves no legal move ([`Board::immediate_end`]):
+    /// extinction, a flag, check counting.
+    ///
+    /// [`Board::immediate_end`]: crate::Board::immediate_end
+    pub(crate) immediate_rules: bool,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
     /// Types with leap captures, and with lame leaps.
@@ -346,6 +351,8 @@ impl<B: Bits> Tables<B> {
                 m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
+        let immediate_rules =
+            rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
         Tables {
             line_types,
             leap_types,
@@ -378,8 +385,11 @@ impl<B: Bits> Tables<B> {
             rank_masks,
             all: B::from_u128(all),
             sittuyin_zone,
-            special_rules: rules.bare_king_value.is_some()
+            immediate_rules,
+            special_rules: immediate_rules
+                || rules.bare_king_value.is_some()
                 || rules.must_drop
+                || rules.must_capture
                 || rules.sittuyin_promotion
                 || rules.cambodian_moves,
             has_hoppers,

@@ -12,6 +12,10 @@ fn table() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/variant-perft.txt")).unwrap()
 }
 
+fn pyffish_table() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/pyffish-perft.txt")).unwrap()
+}
+
 fn random_positions() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/variant3-random.txt")).unwrap()
 }
@@ -58,6 +62,14 @@ fn run(cases: &[SuiteCase], min: u64, max: u64) -> Vec<String> {
 fn variant_table_shallow() {
     let fails = run(&table(), 0, QUICK_NODES);
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// pyffish 0.0.90 (current Fairy-Stockfish): the start position and three positions of
+/// a seeded random game in every variant both know.
+#[test]
+fn pyffish_counts_agree() {
+    let fails = run(&pyffish_table(), 0, u64::MAX);
+    assert!(fails.is_empty(), "{} failures:\n{}", fails.len(), fails.join("\n"));
 }
 
 #[test]
