@@ -1026,7 +1026,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         if r.seirawan_gating && self.gates[n.us].has(sq) {
             for gt in 0..self.t.ntypes {
-                if self.hand[n.us][gt] > 0 && !(r.pieces[gt].pawn && !r.first_rank_pawn_drops) {
+                if self.hand[n.us][gt] > 0 && (r.first_rank_pawn_drops || !r.pieces[gt].pawn) {
                     let g = mv.with_drop(sq, gt).with_hand(RETRIEVE, gt).with(F_GATE);
                     self.push(n, g, test, out);
                 }
