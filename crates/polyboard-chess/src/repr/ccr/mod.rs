@@ -186,6 +186,7 @@ mod attacks;
 mod convert;
 mod hash;
 mod movegen;
+pub mod rotated;
 #[cfg(test)]
 mod tests;
 
