@@ -90,7 +90,7 @@ mod tests {
             ("rotated", 128),
             ("kindergarten", 96),
             ("ccr", 56),
-            ("rotatedccr", 152),
+            ("rotatedccr", 160),
             ("quad", 64),
             ("bb32", 96),
         ];

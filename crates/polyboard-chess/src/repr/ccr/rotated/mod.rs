@@ -188,6 +188,9 @@ const fn build_lines() -> [[u32; 4]; 64] {
 /// documentation: a diagonal word holds two diagonals).
 static LINE: [[u32; 4]; 64] = build_lines();
 
+/// Nibble 0 of the material word, which counts nothing.
+const NIBBLE64: u64 = 0xf;
+
 /// The four 4-bit boards.
 type Boards = [[u32; 8]; 4];
 
@@ -207,6 +210,7 @@ fn toggle(b: &mut Boards, i: usize, code: u32) {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RotatedCcr {
     boards: Boards,
+    material: u64,
     zobrist: u64,
     halfmove: u32,
     fullmove: u32,
@@ -272,14 +276,7 @@ impl RotatedCcr {
         toggle(&mut after, from, pawn);
         toggle(&mut after, captured, pawn ^ super::BLACK);
         toggle(&mut after, to, pawn);
-        let us = self.turn.index();
-        let king = self.kings[us] as usize;
-        let them = self.kings[us ^ 1] as usize;
-        if self.turn == Color::White {
-            !movegen::attacked::<true>(&after, them, king, |_, _, l| l)
-        } else {
-            !movegen::attacked::<false>(&after, them, king, |_, _, l| l)
-        }
+        !self.king_attacked(&after)
     }
 
     /// Plays `m` in place; returns what restores the state before it (the captured
@@ -314,12 +311,14 @@ impl RotatedCcr {
             let captured = self.nibble(cap);
             if captured != super::EMPTY {
                 toggle(&mut self.boards, cap, captured);
+                self.material -= 1 << (4 * captured);
                 key ^= piece_key(captured, cap);
                 self.halfmove = 0;
             }
             undo.captured = captured as u8;
             if let Some(role) = m.promotion_role() {
                 placed = code(color, role);
+                self.material = self.material + (1 << (4 * placed)) - (1 << (4 * moving));
             }
             toggle(&mut self.boards, from, moving);
             toggle(&mut self.boards, to, placed);
@@ -365,11 +364,15 @@ impl RotatedCcr {
     fn of_position(pos: &Position) -> Self {
         let ranks = bitboards_to_ccr(&PieceSets::of_position(pos).0);
         let mut boards = [[0u32; 8]; 4];
+        let mut material = 0u64;
         for i in 0..64 {
-            toggle(&mut boards, i, (ranks[i >> 3] >> (4 * (i & 7))) & NIBBLE);
+            let code = (ranks[i >> 3] >> (4 * (i & 7))) & NIBBLE;
+            toggle(&mut boards, i, code);
+            material += u64::from(code != 0) << (4 * code);
         }
         RotatedCcr {
             boards,
+            material,
             zobrist: pos.zobrist(),
             halfmove: pos.halfmove,
             fullmove: pos.fullmove,
@@ -416,19 +419,30 @@ impl RotatedCcr {
         toggle(&mut self.boards, to, placed);
         toggle(&mut self.boards, from, moving);
         let cap = if m.is_en_passant() { (from & !7) | (to & 7) } else { to };
-        toggle(&mut self.boards, cap, u32::from(undo.captured));
+        let captured = u32::from(undo.captured);
+        toggle(&mut self.boards, cap, captured);
+        // Nibble 0 counts empty squares nowhere: adding `1 << 0` for "nothing captured"
+        // is taken back by the mask below.
+        self.material = (self.material + (1 << (4 * captured)) - (1 << (4 * placed)) + (1 << (4 * moving))) & !NIBBLE64;
         if moving & 7 == KING {
             self.kings[us] = from as u8;
         }
     }
 
     fn in_check(&self) -> bool {
+        self.king_attacked(&self.boards)
+    }
+
+    /// True when the side to move's king is attacked on the boards `b` (this
+    /// position's, or a copy with a move made on it that leaves the kings and the
+    /// other side's pieces but one pawn as they are).
+    fn king_attacked(&self, b: &Boards) -> bool {
         let us = self.turn.index();
         let (king, them) = (self.kings[us] as usize, self.kings[us ^ 1] as usize);
         if self.turn == Color::White {
-            movegen::attacked::<true>(&self.boards, them, king, |_, _, l| l)
+            movegen::attacked::<true>(b, movegen::Foes::of::<true>(self.material, them), king, |_, _, l| l)
         } else {
-            movegen::attacked::<false>(&self.boards, them, king, |_, _, l| l)
+            movegen::attacked::<false>(b, movegen::Foes::of::<false>(self.material, them), king, |_, _, l| l)
         }
     }
 

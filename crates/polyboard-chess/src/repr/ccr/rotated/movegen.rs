@@ -4,8 +4,7 @@
 
 use super::super::attacks::{gather, role_lsb};
 use super::super::{
-    BISHOP, BLACK, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, black_lsb, code_lsb, each_rank, king_ranks,
-    knight_ranks, occupied_lsb, rank_ray, white_lsb,
+    BISHOP, BLACK, KING, KNIGHT, LSB, NIBBLE, NO_EP, PAWN, QUEEN, ROOK, each_rank, king_ranks, knight_ranks, rank_ray,
 };
 use super::{ANTI, Boards, DIAG, FILE, LINE, RANK, RotatedCcr, index_of, place, square, toggle};
 use crate::repr::sink::{ALL, Counter, NOISY, QUIET, Stage, promotions, push_promotions};
@@ -99,16 +98,38 @@ const fn theirs<const W: bool>(role: u32) -> u32 {
     if W { role | BLACK } else { role }
 }
 
+/// The low three bits of every nibble.
+const LOW3: u32 = 0x7777_7777;
+/// The top bit, the colour bit, of every nibble.
+const HIGH: u32 = 0x8888_8888;
+
+/// Markers of the occupied nibbles of `r`. No piece's low three bits are all zero, so
+/// adding `0111b` to them carries into bit 3 exactly for the pieces: four operations
+/// where the OR of four shifts (`occupied_lsb`) takes seven.
+#[inline(always)]
+fn occupied(r: u32) -> u32 {
+    (((r & LOW3) + LOW3) & HIGH) >> 3
+}
+
+/// Markers of the nibbles of `r` that hold exactly `code`: the nibbles where
+/// `r ^ code` is zero, found with the same carry as [`occupied`] (the colour bit
+/// ORed in).
+#[inline(always)]
+fn code_markers(r: u32, code: u32) -> u32 {
+    let x = r ^ code.wrapping_mul(LSB);
+    (!(((x & LOW3) + LOW3) | x) & HIGH) >> 3
+}
+
 /// Markers of `W`'s pieces in the word `r` of any board.
 #[inline(always)]
 fn own_lsb<const W: bool>(r: u32) -> u32 {
-    if W { white_lsb(r) } else { black_lsb(r) }
+    if W { (((r & LOW3) + LOW3) & !r & HIGH) >> 3 } else { (r & HIGH) >> 3 }
 }
 
 /// Markers of the other side's pieces in `r`.
 #[inline(always)]
 fn their_lsb<const W: bool>(r: u32) -> u32 {
-    if W { black_lsb(r) } else { white_lsb(r) }
+    if W { (r & HIGH) >> 3 } else { (((r & LOW3) + LOW3) & !r & HIGH) >> 3 }
 }
 
 /// Markers of the nibbles above marker `s` in a word (towards nibble 7).
@@ -117,16 +138,50 @@ fn above(s: u32) -> u32 {
     !(s | (s - 1))
 }
 
-/// The markers of the other side's sliders that move along lines of `kind` (rooks
-/// and queens on ranks and files, bishops and queens on diagonals) in the word `line`.
+/// Markers of the pieces of either colour in `line` that slide along lines of `kind`:
+/// rooks (`100b`) and queens (`101b`) on ranks and files, bishops (`011b`) and queens
+/// on diagonals, told apart by their role bits in a few operations.
+#[inline(always)]
+fn line_sliders(kind: usize, line: u32) -> u32 {
+    if kind < DIAG { (line >> 2) & !(line >> 1) & LSB } else { line & ((line >> 1) ^ (line >> 2)) & LSB }
+}
+
+/// The markers of the other side's sliders that move along lines of `kind` in the
+/// word `line`.
 #[inline(always)]
 fn sliders_of<const W: bool>(kind: usize, line: u32) -> u32 {
-    let slider = if kind < DIAG { ROOK } else { BISHOP };
-    code_lsb(line, theirs::<W>(slider)) | code_lsb(line, theirs::<W>(QUEEN))
+    line_sliders(kind, line) & if W { line >> 3 } else { !(line >> 3) }
+}
+
+/// What the side that is not to move has that can attack, read from the material
+/// word (see [`RotatedCcr`]'s layout): its king's square, and whether it has rooks or
+/// queens, bishops or queens, knights. Lines and knight squares are only looked at
+/// for pieces that exist.
+#[derive(Clone, Copy)]
+pub(super) struct Foes {
+    king: usize,
+    ortho: bool,
+    diag: bool,
+    knights: bool,
+}
+
+impl Foes {
+    /// The foes of side `W` (white when true): black's pieces for white.
+    #[inline(always)]
+    pub(super) fn of<const W: bool>(material: u64, king: usize) -> Foes {
+        let has = |role: u32| (material >> (4 * theirs::<W>(role))) & 0xf != 0;
+        Foes { king, ortho: has(ROOK) || has(QUEEN), diag: has(BISHOP) || has(QUEEN), knights: has(KNIGHT) }
+    }
+
+    /// Whether they have a slider that moves along lines of `kind`.
+    #[inline(always)]
+    fn slide_on(self, kind: usize) -> bool {
+        if kind < DIAG { self.ortho } else { self.diag }
+    }
 }
 
 /// True when the square of internal index `t` is attacked by the side that is not
-/// `W` (whose king stands on `their_king`). `adjust(kind, word, line)` gives the line
+/// `W` (`foes`). `adjust(kind, word, line)` gives the line
 /// words to read, so that pieces can be lifted off the lines (our king for its own
 /// steps, king and rook for castling). Pawns and knights are read on the ranks by
 /// displacement and shift, the king by distance, sliders by the reach from `t` on
@@ -134,7 +189,7 @@ fn sliders_of<const W: bool>(kind: usize, line: u32) -> u32 {
 #[inline(always)]
 pub(super) fn attacked<const W: bool>(
     b: &Boards,
-    their_king: usize,
+    foes: Foes,
     t: usize,
     adjust: impl Fn(usize, usize, u32) -> u32,
 ) -> bool {
@@ -142,27 +197,39 @@ pub(super) fn attacked<const W: bool>(
     let m = 1u32 << (4 * n);
     // Their pawns attack towards us: a black pawn one rank above a white king.
     let pd = if W { d.wrapping_sub(1) } else { d + 1 };
-    if pd < 8 && code_lsb(b[RANK][pd], theirs::<W>(PAWN)) & ((m << 4) | (m >> 4)) != 0 {
+    if pd < 8 && code_markers(b[RANK][pd], theirs::<W>(PAWN)) & ((m << 4) | (m >> 4)) != 0 {
         return true;
     }
-    let (ed, en) = (their_king >> 3, their_king & 7);
+    let (ed, en) = (foes.king >> 3, foes.king & 7);
     if ed.abs_diff(d) <= 1 && en.abs_diff(n) <= 1 {
         return true;
     }
-    let mut hit = 0;
-    knight_ranks(d, m, |e, mm| hit |= mm & code_lsb(b[RANK][e], theirs::<W>(KNIGHT)));
-    if hit != 0 {
-        return true;
+    if foes.knights {
+        let mut hit = 0;
+        knight_ranks(d, m, |e, mm| hit |= mm & code_markers(b[RANK][e], theirs::<W>(KNIGHT)));
+        if hit != 0 {
+            return true;
+        }
     }
     for kind in [RANK, FILE, DIAG, ANTI] {
+        if !foes.slide_on(kind) {
+            continue;
+        }
         let (w, s) = place(kind, t);
         let line = adjust(kind, w, b[kind][w]);
-        let sl = sliders_of::<W>(kind, line) & LINE[t][kind];
-        if sl != 0 && rank_ray(occupied_lsb(line), 1 << s) & sl != 0 {
+        let sl = sliders_of::<W>(kind, line) & line_mask(t, kind);
+        if sl != 0 && rank_ray(occupied(line), 1 << s) & sl != 0 {
             return true;
         }
     }
     false
+}
+
+/// The markers of the line of `kind` through internal index `i` in its word: all eight
+/// nibbles on ranks and files, a table for the diagonals (see [`LINE`]).
+#[inline(always)]
+fn line_mask(i: usize, kind: usize) -> u32 {
+    if kind < DIAG { LSB } else { LINE[i & 63][kind] }
 }
 
 /// Marks internal index `i` in the evasion markers of all four boards.
@@ -214,8 +281,8 @@ impl<S: Sink, const W: bool, const STAGE: Stage> Gen<'_, S, W, STAGE> {
     fn slide(&mut self, i: usize, kind: usize) {
         let (w, s) = place(kind, i);
         let line = self.b[kind][w];
-        let occ = occupied_lsb(line);
-        let reach = rank_ray(occ, 1 << s) & LINE[i][kind];
+        let occ = occupied(line);
+        let reach = rank_ray(occ, 1 << s) & line_mask(i, kind);
         let mut t = match STAGE {
             NOISY => reach & their_lsb::<W>(line),
             QUIET => reach & !occ,
@@ -263,10 +330,10 @@ impl<S: Sink, const W: bool, const STAGE: Stage> Gen<'_, S, W, STAGE> {
         let (mut push, mut left, mut right) = (pawns, pawns, pawns);
         if self.pinned && self.pins[d] != 0 {
             let p = self.pins[d];
-            let free = code_lsb(p, 0);
-            push &= free | code_lsb(p, FILE as u32 + 1);
-            left &= free | code_lsb(p, left_kind as u32 + 1);
-            right &= free | code_lsb(p, right_kind as u32 + 1);
+            let free = code_markers(p, 0);
+            push &= free | code_markers(p, FILE as u32 + 1);
+            left &= free | code_markers(p, left_kind as u32 + 1);
+            right &= free | code_markers(p, right_kind as u32 + 1);
         }
         let one = push & !self.occupied(d1);
         let quiet = one & self.empty[d1];
@@ -306,17 +373,32 @@ impl<S: Sink, const W: bool, const STAGE: Stage> Gen<'_, S, W, STAGE> {
     /// Markers of the occupied nibbles of rank element `d`.
     #[inline(always)]
     fn occupied(&self, d: usize) -> u32 {
-        occupied_lsb(self.b[RANK][d & 7])
+        occupied(self.b[RANK][d & 7])
     }
 }
 
-/// Nibble markers of the files `a..=b` (either order) of one rank.
-#[inline(always)]
-fn span(a: usize, b: usize) -> u32 {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    // File f is nibble 7 - f.
-    (u32::MAX >> (4 * lo)) & (u32::MAX << (4 * (7 - hi))) & LSB
+const fn build_spans() -> [[u32; 8]; 8] {
+    let mut t = [[0u32; 8]; 8];
+    let mut a = 0;
+    while a < 8 {
+        let mut b = 0;
+        while b < 8 {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            let mut f = lo;
+            while f <= hi {
+                // File f is nibble 7 - f.
+                t[a][b] |= 1 << (4 * (7 - f));
+                f += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
 }
+
+/// `SPAN[a][b]`: the nibble markers of the files `a..=b` (either order) of one rank.
+static SPAN: [[u32; 8]; 8] = build_spans();
 
 impl RotatedCcr {
     /// Generates the legal moves of stage `STAGE` (see [`crate::repr::sink::Stage`]) of
@@ -326,7 +408,7 @@ impl RotatedCcr {
         let b = &self.boards;
         let us = if W { 0 } else { 1 };
         let k = self.kings[us] as usize;
-        let their_king = self.kings[us ^ 1] as usize;
+        let foes = Foes::of::<W>(self.material, self.kings[us ^ 1] as usize);
         let (kd, kn) = (k >> 3, k & 7);
         let kb = 1u32 << (4 * kn);
 
@@ -334,14 +416,16 @@ impl RotatedCcr {
         let mut evasion = [[0u32; 8]; 4];
         let mut checkers = 0;
         let mut probe = |e: usize, m: u32, c: u32, ev: &mut Boards| {
-            let mut hit = m & code_lsb(b[RANK][e], c);
+            let mut hit = m & code_markers(b[RANK][e], c);
             while hit != 0 {
                 checkers += 1;
                 mark(ev, e * 8 + (hit.trailing_zeros() / 4) as usize);
                 hit &= hit - 1;
             }
         };
-        knight_ranks(kd, kb, |e, m| probe(e, m, theirs::<W>(KNIGHT), &mut evasion));
+        if foes.knights {
+            knight_ranks(kd, kb, |e, m| probe(e, m, theirs::<W>(KNIGHT), &mut evasion));
+        }
         each_rank(kd, [(if W { -1 } else { 1 }, (kb << 4) | (kb >> 4))], |e, m| {
             probe(e, m, theirs::<W>(PAWN), &mut evasion)
         });
@@ -350,15 +434,18 @@ impl RotatedCcr {
         let mut pins = [0u32; 8];
         let mut pinned = false;
         for kind in [RANK, FILE, DIAG, ANTI] {
+            if !foes.slide_on(kind) {
+                continue;
+            }
             let (w, s) = place(kind, k);
             let line = b[kind][w];
-            let lm = LINE[k][kind];
+            let lm = line_mask(k, kind);
             let sl = sliders_of::<W>(kind, line) & lm;
             if sl == 0 {
                 continue;
             }
             let ks = 1u32 << s;
-            let occ = occupied_lsb(line);
+            let occ = occupied(line);
             let reach = rank_ray(occ, ks) & lm;
             let mut check = reach & sl;
             while check != 0 {
@@ -389,7 +476,7 @@ impl RotatedCcr {
         let mut g = Gen::<S, W, STAGE> { b, evasion, in_check, empty: [0; 8], their: [0; 8], pins, pinned, sink };
         for (d, &r) in b[RANK].iter().enumerate() {
             let ev = if in_check { g.evasion[RANK][d] } else { LSB };
-            g.empty[d] = !occupied_lsb(r) & ev & LSB;
+            g.empty[d] = !occupied(r) & ev & LSB;
             g.their[d] = their_lsb::<W>(r) & ev;
         }
 
@@ -403,7 +490,7 @@ impl RotatedCcr {
             let r = b[RANK][e];
             let free = match STAGE {
                 NOISY => their_lsb::<W>(r),
-                QUIET => !occupied_lsb(r) & LSB,
+                QUIET => !occupied(r) & LSB,
                 _ => !own_lsb::<W>(r) & LSB,
             };
             let mut c = m & free;
@@ -413,7 +500,7 @@ impl RotatedCcr {
                 c ^= bit;
                 let to = e * 8 + (bit.trailing_zeros() / 4) as usize;
                 let lift = |kind: usize, w: usize, l: u32| if w == lifted[kind].0 { l & !lifted[kind].1 } else { l };
-                if !attacked::<W>(b, their_king, to, lift) {
+                if !attacked::<W>(b, foes, to, lift) {
                     t |= bit;
                 }
             }
@@ -423,7 +510,7 @@ impl RotatedCcr {
             return;
         }
         if STAGE != NOISY && !in_check && (self.castling >> (8 * us)) & 0xff != 0 {
-            self.castle::<W, S>(g.sink, kd, kn, their_king);
+            self.castle::<W, S>(g.sink, kd, kn, foes);
         }
 
         // The other pieces, rank by rank: pawns set-wise, the others one at a time.
@@ -432,7 +519,7 @@ impl RotatedCcr {
             if own == 0 {
                 continue;
             }
-            let pawns = code_lsb(r, if W { PAWN } else { PAWN | BLACK });
+            let pawns = code_markers(r, if W { PAWN } else { PAWN | BLACK });
             if pawns != 0 {
                 g.pawns(d, pawns);
             }
@@ -460,30 +547,30 @@ impl RotatedCcr {
     /// Castling for our king on (`kd`, `kn`), not in check: the squares between king,
     /// rook and their targets empty but for the two (one AND on the back rank), and the
     /// king's path unattacked with king and rook lifted off the rank.
-    #[inline(never)]
-    fn castle<const W: bool, S: Sink>(&self, sink: &mut S, kd: usize, kn: usize, their_king: usize) {
+    #[inline(always)]
+    fn castle<const W: bool, S: Sink>(&self, sink: &mut S, kd: usize, kn: usize, foes: Foes) {
         let us = if W { 0 } else { 1 };
         let mut rights = u32::from(self.castling >> (8 * us)) & 0xff;
         let kfile = 7 - kn;
-        let rank = occupied_lsb(self.boards[RANK][kd]);
+        let rank = occupied(self.boards[RANK][kd]);
         while rights != 0 {
             let rfile = rights.trailing_zeros() as usize;
             rights &= rights - 1;
             let rn = 7 - rfile;
             let (kt, rt) = if rfile > kfile { (6, 5) } else { (2, 3) };
             let movers = (1 << (4 * kn)) | (1 << (4 * rn));
-            if rank & !movers & (span(kfile, kt) | span(rfile, rt)) != 0 {
+            if rank & !movers & (SPAN[kfile][kt] | SPAN[rfile & 7][rt]) != 0 {
                 continue;
             }
             let lift = |kind: usize, _: usize, l: u32| if kind == RANK { l & !(movers * NIBBLE) } else { l };
             // The king's path: the squares after its own up to its target.
-            let path = span(kfile, kt) & !(if kfile == kt { 0 } else { 1 << (4 * kn) });
+            let path = SPAN[kfile][kt] & !(if kfile == kt { 0 } else { 1 << (4 * kn) });
             let mut p = path;
             let mut safe = true;
             while p != 0 {
                 let to = kd * 8 + (p.trailing_zeros() / 4) as usize;
                 p &= p - 1;
-                if attacked::<W>(&self.boards, their_king, to, lift) {
+                if attacked::<W>(&self.boards, foes, to, lift) {
                     safe = false;
                     break;
                 }
@@ -524,7 +611,7 @@ impl RotatedCcr {
 pub(super) fn attackers(boards: &Boards, i: usize, occ: u64) -> u64 {
     let rev = occ.reverse_bits();
     let mut b = *boards;
-    let mut lifted = (0..8).fold(0u64, |acc, d| acc | u64::from(gather(occupied_lsb(b[RANK][d]))) << (8 * d)) & !rev;
+    let mut lifted = (0..8).fold(0u64, |acc, d| acc | u64::from(gather(occupied(b[RANK][d]))) << (8 * d)) & !rev;
     while lifted != 0 {
         let j = lifted.trailing_zeros() as usize;
         lifted &= lifted - 1;
@@ -534,17 +621,16 @@ pub(super) fn attackers(boards: &Boards, i: usize, occ: u64) -> u64 {
     let (d, m) = (i >> 3 & 7, 1u32 << (4 * (i & 7)));
     let side = (m << 4) | (m >> 4);
     let mut found = [0u32; 8];
-    each_rank(d, [(1, side)], |e, mm| found[e] |= mm & code_lsb(b[RANK][e], PAWN));
-    each_rank(d, [(-1, side)], |e, mm| found[e] |= mm & code_lsb(b[RANK][e], PAWN | BLACK));
+    each_rank(d, [(1, side)], |e, mm| found[e] |= mm & code_markers(b[RANK][e], PAWN));
+    each_rank(d, [(-1, side)], |e, mm| found[e] |= mm & code_markers(b[RANK][e], PAWN | BLACK));
     knight_ranks(d, m, |e, mm| found[e] |= mm & role_lsb(b[RANK][e], KNIGHT));
     king_ranks(d, m, |e, mm| found[e] |= mm & role_lsb(b[RANK][e], KING));
     let mut internal = found.iter().enumerate().fold(0u64, |acc, (e, &f)| acc | u64::from(gather(f)) << (8 * e));
     for kind in [RANK, FILE, DIAG, ANTI] {
         let (w, s) = place(kind, i);
         let line = b[kind][w];
-        let slider = if kind < DIAG { ROOK } else { BISHOP };
-        let sl = role_lsb(line, slider) | role_lsb(line, QUEEN);
-        let mut hits = rank_ray(occupied_lsb(line), 1 << s) & LINE[i][kind] & sl;
+        let sl = line_sliders(kind, line);
+        let mut hits = rank_ray(occupied(line), 1 << s) & line_mask(i, kind) & sl;
         while hits != 0 {
             internal |= 1u64 << index_of(kind, w, (hits.trailing_zeros() / 4) as usize);
             hits &= hits - 1;

@@ -13,6 +13,12 @@ fn rebuilt(ranks: &[u32; 8]) -> Boards {
     b
 }
 
+/// The material word counted from the board of ranks: nibble `c` the number of
+/// pieces of code `c`.
+fn counted(ranks: &[u32; 8]) -> u64 {
+    (0..64).map(|i| (ranks[i >> 3] >> (4 * (i & 7))) & NIBBLE).filter(|&c| c != 0).map(|c| 1u64 << (4 * c)).sum()
+}
+
 /// The square of nibble `k` (0 = bits 3-0) of word `w` of the board of `kind`.
 fn square_name(kind: usize, w: usize, k: usize) -> String {
     index_to_square(index_of(kind, w, k)).to_string()
@@ -66,16 +72,21 @@ fn make_and_unmake_keep_the_four_boards() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        // Promotions with and without captures, for both sides.
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
     ] {
         let b = RotatedCcr::from_position(&Position::from_fen(fen).unwrap());
         for mv in b.legal_moves() {
             let mut c = b;
             let undo = c.make(mv);
             assert_eq!(c.boards, rebuilt(&c.boards[RANK]), "{mv:?}");
+            assert_eq!(c.material, counted(&c.boards[RANK]), "{mv:?}");
             for reply in c.legal_moves() {
                 let mut d = c;
                 d.apply(reply);
                 assert_eq!(d.boards, rebuilt(&d.boards[RANK]), "{mv:?} {reply:?}");
+                assert_eq!(d.material, counted(&d.boards[RANK]), "{mv:?} {reply:?}");
             }
             c.unmake(mv, undo);
             assert_eq!(c, b);
