@@ -44,11 +44,12 @@
 //! CCR and a diagonal word unchanged. The nibble mask of the line of square `i` in the
 //! board of kind `k` is `LINE[i][k]` (all eight nibbles for ranks and files).
 //!
-//! # Memory layout of [`RotatedCcr`]: 152 bytes
+//! # Memory layout of [`RotatedCcr`]: 160 bytes
 //!
 //! | field | type | bytes | meaning |
 //! | --- | --- | --- | --- |
 //! | `boards` | `[[u32; 8]; 4]` | 128 | the four 4-bit boards above |
+//! | `material` | `u64` | 8 | nibble `c` (bits `4c..4c+3`) the number of pieces of Table 1 code `c`; nibble 0 stays 0 |
 //! | `zobrist` | `u64` | 8 | polyboard's Zobrist key, kept incrementally |
 //! | `halfmove` | `u32` | 4 | halfmove clock |
 //! | `fullmove` | `u32` | 4 | fullmove number |
@@ -58,21 +59,26 @@
 //! | `turn` | `Color` | 1 | side to move |
 //! | `chess960` | `bool` | 1 | Chess960 flag (notation only) |
 //!
-//! 151 bytes of fields, padded to 152. The paper's selling point, a 32-byte position,
+//! 159 bytes of fields, padded to 160. The paper's selling point, a 32-byte position,
 //! is given up: the rotated boards quadruple it, as they add three occupancies to a
-//! bitboard position.
-//!
+//! bitboard position. The material word is one more 4-bit structure in the paper's
+//! manner (a nibble per code): it tells the generator which of the other side's
+//! kinds of attacker exist, so that lines and knight squares are only read for
+//! pieces that are there.
+
 //! # Make and unmake
 //!
 //! Every square that fills or empties XORs its code into all four boards (four
 //! read-modify-writes where the CCR does one): a quiet move is eight, a capture
-//! twelve, castling sixteen.
+//! twelve, castling sixteen. A capture takes one from the captured code's nibble of
+//! the material word, a promotion moves one from the pawn's nibble to the new
+//! piece's; unmake reverses both.
 //!
 //! # Move generation: lines read as nibbles
 //!
-//! A line word's occupancy is its nibble markers (`occupied_lsb`: bit `4k` set when
-//! nibble `k` is not empty), and a slider's reach on it, up to and including the first
-//! piece on each side, is the CCR's rank step ([`super::rank_ray`]: a subtraction for
+//! A line word's occupancy is its nibble markers (bit `4k` set when nibble `k` is not
+//! empty: adding `0111b` to each nibble's low bits carries into bit 3 for a piece), and a slider's reach on it, up to and including the first
+//! piece on each side, is the CCR's rank step (`rank_ray` of [`super`]: a subtraction for
 //! one side, a leading-zero count for the other) applied to that word, then clipped to
 //! the line's nibbles. Because the words hold codes, not bits, the same word also says
 //! whose the reached pieces are: a slider's targets are `reach & !own_lsb(line)`, its
