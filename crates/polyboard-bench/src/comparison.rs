@@ -88,7 +88,9 @@ fn sets_time<B: SearchBoard>(positions: &[Position], min_secs: f64) -> f64 {
 
 fn measure<B: Board>(p: &BenchPosition, quick: bool, row: &mut Row) -> Result<(), BenchError> {
     let (bulk_d, full_d) = p.depths[usize::from(!quick)];
-    let min = if quick { 0.08 } else { 0.4 };
+    // Under `quick`, 60 ms of repeated runs a cell: with thirteen representations 80 ms
+    // took `bench --quick` past 30 s on the 2-core machine.
+    let min = if quick { 0.06 } else { 0.4 };
     let pos = Position::from_fen(p.fen)
         .map_err(|e| BenchError::Position { what: p.label.to_string(), reason: e.to_string() })?;
     let b = B::from_position(&pos);

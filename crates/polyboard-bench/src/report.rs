@@ -151,6 +151,7 @@ fn markdown(rows: &[Row], codecs: &[CodecRow], sizes: &str, search: &str, text: 
         }
     }
     s.push_str(&thirty_two_bits(rows));
+    s.push_str(&rotated_ccr(rows));
     s.push_str(&piece_sets(rows));
     let _ = writeln!(
         s,
@@ -250,6 +251,60 @@ fn thirty_two_bits(rows: &[Row]) -> String {
         "- What this does not show: bb32 runs on a 64-bit CPU with 16 general registers and 64-bit \
          addresses. A real 32-bit x86 has 8 registers, so register pressure would cost two-limb \
          bitboards more than measured here; the numbers isolate the arithmetic.\n",
+    );
+    s
+}
+
+/// The CCR paper's closing idea (section 7), applying the rotated method to the CCR
+/// itself, tested with the numbers: `rotatedccr` against `ccr` and `rotated`.
+fn rotated_ccr(rows: &[Row]) -> String {
+    let get = |n: &str| rows.iter().find(|r| r.name == n);
+    let (Some(rc), Some(ccr)) = (get("rotatedccr"), get("ccr")) else {
+        return "\n## The rotated CCR (section 7)\n\nNeeds `rotatedccr` and `ccr` in the run.\n".into();
+    };
+    let mut s = String::from(
+        "\n## The rotated CCR (the CCR paper, section 7)\n\n\
+         The paper closes with \"a very interesting idea ... to apply rotated method to the C. C. R. itself, analogue \
+         to bitboards\". `rotatedccr` keeps the 4-bit board four times, with ranks, files and both kinds of \
+         diagonal as contiguous nibble lines, through make and unmake, and reads every slider line (moves, checks, \
+         pins, king-step tests) from one `u32`; `ccr` walks the rays on its one board and rebuilds the attack table \
+         at every node; `rotated` is the bitboard original. Mnps, geometric mean of the five positions:\n\n\
+         | repr | bulk | copy-make | make/unmake | bytes |\n| --- | ---: | ---: | ---: | ---: |\n",
+    );
+    for r in ["rotated", "ccr", "rotatedccr"].iter().filter_map(|n| get(n)) {
+        let _ = writeln!(
+            s,
+            "| {} | {:.1} | {:.1} | {:.1} | {} |",
+            r.name,
+            geomean(&r.bulk),
+            geomean(&r.copy),
+            geomean(&r.make),
+            r.size
+        );
+    }
+    let ratio = |a: &Vec<f64>, b: &Vec<f64>| geomean(a) / geomean(b).max(1e-9);
+    let (bulk, copy, make) = (ratio(&rc.bulk, &ccr.bulk), ratio(&rc.copy, &ccr.copy), ratio(&rc.make, &ccr.make));
+    let _ = writeln!(
+        s,
+        "\n- Generation (bulk perft, no leaf played): {bulk:.2}x `ccr`{}. {}",
+        get("rotated").map_or(String::new(), |r| format!(", {:.2}x `rotated`", ratio(&rc.bulk, &r.bulk))),
+        if bulk > 1.05 {
+            "Reading lines as nibbles pays where the nodes are generated."
+        } else {
+            "Reading lines as nibbles does not pay even where no move is played."
+        }
+    );
+    let _ = writeln!(
+        s,
+        "- Every leaf played: {copy:.2}x `ccr` by copy-make ({} bytes copied against {}), {make:.2}x by make/unmake \
+         (four boards updated for every square a move changes). {}",
+        rc.size,
+        ccr.size,
+        if copy.min(make) >= 1.0 {
+            "The rotated boards pay even when every move is played."
+        } else {
+            "Keeping four boards costs more than reading them saves once every move is played."
+        }
     );
     s
 }

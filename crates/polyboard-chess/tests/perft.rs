@@ -129,6 +129,7 @@ repr_tests! {
     quad => polyboard_chess::repr::Quad,
     bb32 => polyboard_chess::repr::Bb32Board,
     ccr => polyboard_chess::repr::Ccr,
+    rotatedccr => polyboard_chess::repr::RotatedCcr,
     array8x8 => polyboard_chess::repr::Array8x8,
     mailbox10x12 => polyboard_chess::repr::Mailbox,
     x88 => polyboard_chess::repr::X88,
@@ -151,6 +152,7 @@ const TESTED: &[&str] = &[
     "rotated",
     "kindergarten",
     "ccr",
+    "rotatedccr",
     "quad",
     "bb32",
 ];

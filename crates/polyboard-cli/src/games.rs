@@ -184,8 +184,10 @@ fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
 
 /// polyboard-chess's representations by bulk perft speed, fastest first: one
 /// `polyboard bench --quick` run on a 2-core AMD EPYC (the table of docs/representations.md,
-/// section "The representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions).
-const CHESS_BY_SPEED: [&str; 12] = [
+/// section "The representations": 725, 706, 694, ... 175, 140 Mnps on the five CPW positions;
+/// `rotatedccr`, measured later beside all of them, between `mailbox10x12` and `piecelist`:
+/// 246 against 254 and 195 in that run, docs/representations.md, section "The rotated CCR").
+const CHESS_BY_SPEED: [&str; 13] = [
     "pext",
     "quad",
     "magic",
@@ -195,6 +197,7 @@ const CHESS_BY_SPEED: [&str; 12] = [
     "bb32",
     "x88",
     "mailbox10x12",
+    "rotatedccr",
     "piecelist",
     "ccr",
     "array8x8",

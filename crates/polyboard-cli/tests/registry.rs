@@ -70,6 +70,9 @@ fn reprs_lists_the_default_then_by_measured_speed() {
     assert_eq!(names[names.len() - 2..], ["array8x8", "sjaak"], "{text}");
     assert_eq!(at("ccr") + 1, at("array8x8"));
     assert!(at("quad") < at("rotated") && at("rotated") < at("classical"), "{text}");
+    // docs/representations.md, section "The rotated CCR": 246 Mnps, between mailbox10x12
+    // (254) and piecelist (195).
+    assert!(at("mailbox10x12") < at("rotatedccr") && at("rotatedccr") < at("piecelist"), "{text}");
     // Shogi (the table in docs/shogi.md): fast, bb128, bb3x32, attacktable.
     assert_eq!(stdout(&["reprs", "--variant", "shogi"]), "fast\nbb128\nbb3x32\nattacktable\nsjaak\n");
     let help = stdout(&["reprs", "--help"]);

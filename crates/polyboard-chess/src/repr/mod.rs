@@ -26,6 +26,7 @@ pub use bitboard::{Bitboards, bb32, classical, kindergarten, magic, quad, rotate
 pub use bitboard::{bb32::Bb32Board, classical::Classical, kindergarten::Kindergarten, magic::Magic};
 pub use bitboard::{quad::Quad, rotated::Rotated};
 pub use ccr::Ccr;
+pub use ccr::rotated::RotatedCcr;
 pub use mailbox::{Array8x8, Geometry, Mailbox, Mailboxes, Technique, X88};
 pub use piecelist::PieceList;
 
@@ -68,6 +69,7 @@ representations! {$
     "rotated" => Rotated,
     "kindergarten" => Kindergarten,
     "ccr" => Ccr,
+    "rotatedccr" => RotatedCcr,
     "quad" => Quad,
     "bb32" => Bb32Board,
 }
@@ -88,6 +90,7 @@ mod tests {
             ("rotated", 128),
             ("kindergarten", 96),
             ("ccr", 56),
+            ("rotatedccr", 160),
             ("quad", 64),
             ("bb32", 96),
         ];

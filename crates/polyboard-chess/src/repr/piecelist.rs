@@ -61,7 +61,7 @@
 //!   is judged by its relation to `sq` in `REL`, exactly as the attack test does, a
 //!   slider walking the squares between and asking `occ` whether each is taken.
 //! - The null move: the side, clocks and key change as after any move
-//!   (`repr/common.rs`, shared by all twelve); the lists are untouched.
+//!   (`repr/common.rs`, shared by all of them); the lists are untouched.
 //!
 //! # Layout (96 bytes)
 //!

@@ -126,7 +126,7 @@ fn queen(a: &mut Attacks, d: usize, n: usize) {
 /// Nibble markers of the nibbles of `r` whose piece has the role `role` (`PAWN` ..
 /// `KING`), of either colour: the low three bits equal to it.
 #[inline(always)]
-fn role_lsb(r: u32, role: u32) -> u32 {
+pub(super) fn role_lsb(r: u32, role: u32) -> u32 {
     let x = r ^ role.wrapping_mul(LSB);
     !(x | (x >> 1) | (x >> 2)) & LSB
 }
@@ -142,7 +142,7 @@ fn spread(byte: u32) -> u32 {
 
 /// The inverse of [`spread`]: the nibble markers of a rank to eight bits.
 #[inline(always)]
-fn gather(markers: u32) -> u32 {
+pub(super) fn gather(markers: u32) -> u32 {
     let x = markers & LSB;
     let x = (x | (x >> 3)) & 0x0303_0303;
     let x = (x | (x >> 6)) & 0x000f_000f;

@@ -164,7 +164,7 @@
 //!   carrying both diagonals and the file, each stopped at its first piece) and the
 //!   rank in one step on nibble markers (see the `attacks` module).
 //! - The null move: side, clocks, en passant and key change as after any move
-//!   (`repr/common.rs`, shared by all twelve); the ranks are untouched.
+//!   (`repr/common.rs`, shared by all of them); the ranks are untouched.
 //!
 //! # Speed
 //!
@@ -186,6 +186,7 @@ mod attacks;
 mod convert;
 mod hash;
 mod movegen;
+pub mod rotated;
 #[cfg(test)]
 mod tests;
 
