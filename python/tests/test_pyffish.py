@@ -35,7 +35,26 @@ def test_constants_match():
     assert pf.version() == sf.version()
 
 
-@pytest.mark.parametrize("variant", common_variants())
+# Variants built in after the drop-in's data was made (issue 20), whose pyffish answers
+# still differ; strict, so a fix shows up as an unexpected pass.
+KNOWN_GAPS = {
+    "caparandom": "start_fen: pyffish writes Chess960 castling as file letters (JAja)",
+    "fischerandom": "start_fen: pyffish writes Chess960 castling as file letters (HAha)",
+    "checkshogi": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
+    "mini": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
+    "shouse": "start_fen: pyffish writes the hand as [HEhe]",
+    "suicide": "game_result at stalemate with stalematePieceCount",
+}
+
+
+def with_known_gaps(names):
+    return [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[n])) if n in KNOWN_GAPS else n
+        for n in names
+    ]
+
+
+@pytest.mark.parametrize("variant", with_known_gaps(common_variants()))
 def test_random_game_matches(variant):
     rng = random.Random(variant)
     start = sf.start_fen(variant)

@@ -255,14 +255,17 @@ impl<'a, B: Bits> Board<'a, B> {
             if c != us || t.rules.pieces[ty].pawn {
                 reset = true;
             }
-            if self.royal.has(sq) {
+            let royal = self.royal.has(sq);
+            if royal {
                 self.royal ^= b;
-                if t.rules.castling {
-                    for r in squares(self.castle[c]) {
-                        self.key ^= k.castle[r];
-                    }
-                    self.castle[c] = B::EMPTY;
+            }
+            // The castling king leaving its square ends the side's castling, royal or
+            // not (giveaway's and extinction's king is a commoner).
+            if (royal || t.rules.castling_king == Some(ty)) && t.rules.castling {
+                for r in squares(self.castle[c]) {
+                    self.key ^= k.castle[r];
                 }
+                self.castle[c] = B::EMPTY;
             }
             if self.castle[c].has(sq) {
                 self.castle[c] ^= b;
