@@ -210,7 +210,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         for c in text.chars() {
             let color = usize::from(c.is_ascii_lowercase());
-            let rank = if color == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let rank = r.castling_rank_of(color);
             let row = t.rank_masks[rank];
             let own = self.by_color[color];
             let king =
@@ -262,7 +262,7 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         for color in 0..2 {
-            let rank = if color == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let rank = r.castling_rank_of(color);
             let own = self.by_color[color] & t.rank_masks[rank];
             let king_on_gate = r.castling_king.is_some_and(|k| !(self.by_type[k] & own & self.gates[color]).is_empty());
             if r.castling && self.letters_are_gates(color) && self.castle[color].is_empty() && king_on_gate {
@@ -336,7 +336,7 @@ impl<'a, B: Bits> Board<'a, B> {
         for c in 0..2 {
             let case = |ch: char| if c == 0 { ch.to_ascii_uppercase() } else { ch };
             let own = self.by_color[c];
-            let rank = if c == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+            let rank = r.castling_rank_of(c);
             let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & t.rank_masks[rank]).unwrap_or(B::EMPTY);
             let king = r
                 .castling_king

@@ -265,6 +265,11 @@ impl Rules {
         (file < self.files && rank >= 1 && rank <= self.ranks).then(|| self.square(file, rank - 1))
     }
 
+    /// The rank `color` castles on (0-based): `castlingRank` from its own side.
+    pub fn castling_rank_of(&self, color: usize) -> usize {
+        if color == 0 { self.castling_rank } else { self.ranks - 1 - self.castling_rank }
+    }
+
     /// The name of a square (`a1`, `l10`).
     pub fn square_name(&self, sq: usize) -> String {
         format!("{}{}", (b'a' + (sq % self.files) as u8) as char, sq / self.files + 1)

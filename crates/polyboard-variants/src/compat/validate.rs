@@ -226,7 +226,7 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
             };
             let kings = [0, 1].map(|c| letter(r.castling_king, c).and_then(|l| board.find(l)));
             for c in 0..2 {
-                let rank = if c == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+                let rank = r.castling_rank_of(c);
                 let rook = letter(r.castling_rook, c);
                 for flag in rights[c].chars() {
                     if flag == 'k' || flag == 'q' {
