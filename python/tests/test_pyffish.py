@@ -43,7 +43,6 @@ KNOWN_GAPS = {
     "checkshogi": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
     "mini": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
     "shouse": "start_fen: pyffish writes the hand as [HEhe]",
-    "suicide": "game_result at stalemate with stalematePieceCount",
 }
 
 

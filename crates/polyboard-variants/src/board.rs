@@ -540,15 +540,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if !has_moves {
             if !self.in_check() {
-                if r.stalemate_piece_count {
-                    let (ours, theirs) = (self.by_color[us].popcount(), self.by_color[them].popcount());
-                    return Some(match ours.cmp(&theirs) {
-                        core::cmp::Ordering::Less => Value::Win,
-                        core::cmp::Ordering::Equal => Value::Draw,
-                        core::cmp::Ordering::Greater => Value::Loss,
-                    });
-                }
-                return Some(r.stalemate_value);
+                return Some(self.stalemate_result());
             }
             if r.shatar_mate_rule {
                 let checkers = self.checkers();
@@ -567,6 +559,23 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(Value::Draw);
         }
         None
+    }
+
+    /// The result of a stalemate for the side to move: the variant's `stalemateValue`,
+    /// or with `stalematePieceCount` (suicide) a win for the side with fewer pieces and
+    /// a draw at equal counts.
+    pub fn stalemate_result(&self) -> crate::rules::Value {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        if !r.stalemate_piece_count {
+            return r.stalemate_value;
+        }
+        let us = self.side as usize;
+        match self.by_color[us].popcount().cmp(&self.by_color[us ^ 1].popcount()) {
+            core::cmp::Ordering::Less => Value::Win,
+            core::cmp::Ordering::Equal => Value::Draw,
+            core::cmp::Ordering::Greater => Value::Loss,
+        }
     }
 
     /// Fairy-Stockfish's extinction rule ([`crate::rules::ExtinctionCounts`]): a side
@@ -1041,7 +1050,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let (Some(kt), Some(rt)) = (r.castling_king, r.castling_rook) else { return };
-        let rank = if n.us == 0 { r.castling_rank } else { r.ranks - 1 - r.castling_rank };
+        let rank = r.castling_rank_of(n.us);
         let rank_bb = t.rank_masks[rank];
         let kings = self.pieces(kt, n.us) & rank_bb;
         if kings.popcount() != 1 {

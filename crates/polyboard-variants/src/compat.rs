@@ -762,7 +762,7 @@ impl Pyffish {
             Ok(match immediate_end(b) {
                 Some(v) => v,
                 None if b.in_check() => checkmate_value(&g),
-                None => value(b.t.rules.stalemate_value),
+                None => value(b.stalemate_result()),
             })
         })
     }
