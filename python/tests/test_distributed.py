@@ -15,6 +15,10 @@ from polyboard import distributed
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
+# Under pytest-xdist (test.sh runs `-n 2 --dist loadgroup`) one worker runs this whole
+# module, so a single local Ray starts.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def test_perft_depth_6_from_the_start(ray_local):
     # chessprogramming.org: perft(6) of the start position.
