@@ -15,7 +15,7 @@ import polyboard.pyffish as pf
 
 sf = pytest.importorskip("pyffish")
 
-SHOGI = {"shogi", "minishogi", "judkins", "gorogoro", "euroshogi"}
+SHOGI = {"shogi", "minishogi", "mini", "checkshogi", "judkins", "gorogoro", "euroshogi"}
 XIANGQI = {"xiangqi", "minixiangqi"}
 THAI = {"makruk", "cambodian", "asean", "ai-wok", "sittuyin"}
 
@@ -41,15 +41,9 @@ def test_constants_match():
     assert pf.version() == sf.version()
 
 
-# Variants built in after the drop-in's data was made (issue 20), whose pyffish answers
-# still differ; strict, so a fix shows up as an unexpected pass.
-KNOWN_GAPS = {
-    "caparandom": "start_fen: pyffish writes Chess960 castling as file letters (JAja)",
-    "fischerandom": "start_fen: pyffish writes Chess960 castling as file letters (HAha)",
-    "checkshogi": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
-    "mini": "start_fen: pyffish writes the shogi-style '[-] w 0 1'",
-    "shouse": "start_fen: pyffish writes the hand as [HEhe]",
-}
+# Variants whose pyffish answers still differ, with the reason; strict, so a fix shows
+# up as an unexpected pass. None at present.
+KNOWN_GAPS = {}
 
 
 def with_known_gaps(names):
@@ -76,18 +70,13 @@ def test_long_random_games(variant):
 
 def play_side_by_side(variant, rng, plies, sampled, every):
     """A random game of at most `plies` moves from the start, compared call for call:
-    legal moves, FEN and the immediate end at every ply, the other
+    legal moves, FEN, the captured piece and the immediate end at every ply, the other
     position calls every `every` plies and at the end, is_capture and get_san on
     `sampled` of the legal moves (each notation of the variant in turn, every notation
     when `every` is 1), and get_san_moves of the whole game in every notation. Each
     pyffish call costs about 1.5 ms, most of the test's time."""
     start = sf.start_fen(variant)
-    if variant in SHOGI or variant == "seirawan":
-        # the same position, spelt '[] w - - 0 1' where pyffish writes '[-] w 0 1', and
-        # seirawan's hand [EHeh] where pyffish's start FEN text has [HEhe]
-        assert pf.get_fen(variant, pf.start_fen(variant), []) == sf.get_fen(variant, start, [])
-    else:
-        assert pf.start_fen(variant) == start
+    assert pf.start_fen(variant) == start
     assert pf.captures_to_hand(variant) == sf.captures_to_hand(variant)
     assert pf.two_boards(variant) == sf.two_boards(variant)
     nots = notations(variant)
@@ -98,6 +87,7 @@ def play_side_by_side(variant, rng, plies, sampled, every):
         assert sorted(pf.legal_moves(variant, start, moves)) == sorted(legal), moves
         fen = sf.get_fen(variant, start, moves)
         assert pf.get_fen(variant, start, moves) == fen
+        assert pf.piece_to_partner(variant, start, moves) == sf.piece_to_partner(variant, start, moves), moves
         ended = sf.is_immediate_game_end(variant, start, moves)
         mine = pf.is_immediate_game_end(variant, start, moves)
         # pyffish's result is undefined when the flag is false
