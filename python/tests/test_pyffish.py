@@ -3,8 +3,8 @@ random games in every variant both know: the same answers call for call.
 
 By default each variant plays one short game, not every call at every ply: a pyffish
 call costs about 1.5 ms, so the 61 games take about 10 s. POLYBOARD_EXHAUSTIVE=1 adds
-three 60-ply games a variant with every call at every ply (test_long_random_games, a
-few minutes)."""
+three 60-ply games a variant with every call at every ply (test_long_random_games,
+about 15 minutes on this machine)."""
 
 import os
 import random
