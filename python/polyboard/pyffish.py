@@ -164,7 +164,8 @@ def is_capture(variant, fen, moves, move, chess960=False) -> bool:
 
 
 def piece_to_partner(variant, fen, moves, chess960=False) -> str:
-    """The piece a capture sends to the partner's board (two-board variants; ``''``)."""
+    """The piece the last of ``moves`` captured, as a bughouse partner would receive it (a
+    promoted piece as what it was promoted from); ``''`` when it captured nothing."""
     return _call(_sf.piece_to_partner, _str(variant, 1), _str(fen, 2), _list(moves, 3), bool(chess960))
 
 

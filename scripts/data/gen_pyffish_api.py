@@ -24,6 +24,11 @@ flag,value), insuf (has_insufficient_material as white,black), fog (get_fog_fen)
 
 Needs: pip install pyffish==0.0.90. Run from the repository root:
     python3 scripts/data/gen_pyffish_api.py [--games 4] [--seed 1]
+
+The file holds two runs: `--games 4` for the 30 variants built in first, then, appended,
+`--games 2 --append --variants ...` for the 30 built in later (the second header line
+names them), which keeps the file near 4 MB. Each variant is played from the seed alone,
+so a run of some variants reproduces their records of a run of all.
 """
 
 import argparse
@@ -224,6 +229,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--variants", help="comma-separated subset")
+    ap.add_argument("--append", action="store_true",
+                    help="add the records to the end of --out (the variants built in later, fewer games each)")
     args = ap.parse_args()
     if sf.version() != (0, 0, 90):
         sys.exit(f"pyffish 0.0.90 expected, found {sf.version()}")
@@ -233,7 +240,9 @@ def main():
     if args.variants:
         names = [v for v in names if v in args.variants.split(",")]
     out = [f"# pyffish {'.'.join(map(str, sf.version()))} ({sf.info()}) via scripts/data/gen_pyffish_api.py "
-           f"--games {args.games} --seed {args.seed}; format in the script's docstring"]
+           f"--games {args.games} --seed {args.seed}"
+           + (f" --append --variants {args.variants}" if args.append else "")
+           + "; format in the script's docstring"]
     if len(names) > 1:
         # one process a variant (two at a time): a pyffish crash stays in its variant
         def one(variant):
@@ -245,7 +254,7 @@ def main():
         with ThreadPoolExecutor(2) as pool:
             for lines in pool.map(one, names):
                 out += lines
-        with open(args.out, "w") as f:
+        with open(args.out, "a" if args.append else "w") as f:
             f.write("\n".join(out) + "\n")
         return
     for variant in names:
@@ -274,7 +283,7 @@ def main():
                         continue
                     out.append(f"valid\t{variant}\t{int(c960)}\t{sf.validate_fen(bad, variant, c960)}\t{bad}")
         print(variant, file=sys.stderr)
-    with open(args.out, "w") as f:
+    with open(args.out, "a" if args.append else "w") as f:
         f.write("\n".join(out) + "\n")
 
 

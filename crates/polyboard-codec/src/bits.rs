@@ -36,21 +36,31 @@ impl<'a> BitWriter<'a> {
 
     /// Writes the low `width` bits of `value` (`width` at most 32), most
     /// significant first. Higher bits of `value` are ignored.
+    ///
+    /// Bits collect in a 64-bit accumulator, written out four bytes at a time (no
+    /// branch on each byte: the arithmetic coder writes a few bits a symbol).
     #[inline]
     pub fn write(&mut self, value: u32, width: u32) {
         debug_assert!(width <= 32);
-        if width == 0 {
-            return;
-        }
         let v = u64::from(value) & ((1u64 << width) - 1);
         self.acc = (self.acc << width) | v;
         self.pending += width;
         self.bits += width as usize;
-        while self.pending >= 8 {
-            self.pending -= 8;
-            self.out.push((self.acc >> self.pending) as u8);
+        if self.pending >= 32 {
+            self.pending -= 32;
+            self.out.extend_from_slice(&((self.acc >> self.pending) as u32).to_be_bytes());
+            self.acc &= (1u64 << self.pending) - 1;
         }
-        self.acc &= (1u64 << self.pending) - 1;
+    }
+
+    /// Writes `n` zero bits (any number).
+    #[inline]
+    pub fn zeros(&mut self, mut n: u32) {
+        while n > 0 {
+            let k = n.min(32);
+            self.write(0, k);
+            n -= k;
+        }
     }
 
     /// Writes one bit.
@@ -68,7 +78,11 @@ impl<'a> BitWriter<'a> {
     /// Pads the last byte with zero bits and returns the number of bits written
     /// (before padding).
     #[inline]
-    pub fn finish(self) -> usize {
+    pub fn finish(mut self) -> usize {
+        while self.pending >= 8 {
+            self.pending -= 8;
+            self.out.push((self.acc >> self.pending) as u8);
+        }
         if self.pending > 0 {
             self.out.push((self.acc << (8 - self.pending)) as u8);
         }

@@ -94,34 +94,56 @@ impl<'a> Encoder<'a> {
         Encoder { low: 0, high: TOP, pending: 0, out }
     }
 
+    /// Writes `bit`, then the `pending` underflow bits, its opposite.
+    #[inline]
     fn emit(&mut self, bit: bool) {
         self.out.bit(bit);
-        for _ in 0..self.pending {
-            self.out.bit(!bit);
+        let fill = if bit { 0 } else { u32::MAX };
+        while self.pending > 0 {
+            let n = self.pending.min(32);
+            self.out.write(fill, n);
+            self.pending -= n;
         }
-        self.pending = 0;
     }
 
-    /// Codes the symbol occupying `[cum, cum + freq)` of `total`.
-    fn encode(&mut self, cum: u32, freq: u32, total: u32) {
-        narrow(&mut self.low, &mut self.high, cum, freq, total);
-        loop {
-            if self.high < HALF {
-                self.emit(false);
-            } else if self.low >= HALF {
-                self.emit(true);
-                self.low -= HALF;
-                self.high -= HALF;
-            } else if self.low >= QUARTER && self.high < 3 * QUARTER {
-                self.pending += 1;
-                self.low -= QUARTER;
-                self.high -= QUARTER;
-            } else {
-                break;
-            }
-            self.low <<= 1;
-            self.high = (self.high << 1) | 1;
+    /// Codes the symbol occupying `[cum, cum + freq)` of `total`; `recip` is
+    /// [`reciprocal`]`(total)`, or 0 to divide.
+    ///
+    /// The renormalization writes the bits of Witten, Neal and Cleary's loop, which
+    /// emits the top bit while `low` and `high` share it (with the pending underflow
+    /// bits after the first), then counts underflows while they straddle the middle
+    /// (`low` = 01..., `high` = 10...). Both runs are counted with bit operations
+    /// instead of a step a bit, and written in one piece: an underflow step leaves
+    /// the top bits different, so the shared bits all come first.
+    #[inline(always)]
+    fn encode(&mut self, cum: u32, freq: u32, total: u32, recip: u64) {
+        narrow(&mut self.low, &mut self.high, cum, freq, total, recip);
+        // low <= high < 2^32: the leading bits they share (32 when equal). When there
+        // are any, the first goes out, then the pending bits (its opposite), then the
+        // other shared bits.
+        let shared = ((self.low ^ self.high) as u32).leading_zeros();
+        let pending = if shared > 0 { self.pending } else { 0 };
+        let first = (self.low >> 31) & 1;
+        let rest_width = shared.saturating_sub(1);
+        let rest = (self.low >> (32 - shared)) & ((1 << rest_width) - 1);
+        if shared + pending <= 32 {
+            let fill = if first == 1 { 0 } else { (1u64 << pending) - 1 };
+            let bits = (first << (pending + rest_width)) | (fill << rest_width) | rest;
+            self.out.write(bits as u32, shared + pending);
+            self.pending -= pending;
+        } else {
+            self.emit(first == 1);
+            self.out.write(rest as u32, rest_width);
         }
+        let low = ((self.low << shared) & TOP) as u32;
+        let high = (((self.high << shared) | ((1 << shared) - 1)) & TOP) as u32;
+        // Now low = 0..., high = 1.... Each underflow step drops bit 30 of both (1 in
+        // low, 0 in high): as many as the leading positions from bit 30 down where low
+        // has a 1 and high a 0.
+        let under = ((low & !high) << 1).leading_ones();
+        self.pending += under;
+        self.low = u64::from((low << under) & 0x7fff_ffff);
+        self.high = u64::from((high << under) | ((1u64 << under) - 1) as u32 | 0x8000_0000);
     }
 
     fn finish(mut self) -> usize {
@@ -133,11 +155,14 @@ impl<'a> Encoder<'a> {
 }
 
 /// Narrows `[low, high]` to the symbol `[cum, cum + freq)` of `total`: the range is cut
-/// into `total` units of `range / total` (one division), and the last symbol also takes
-/// the remainder, so no code space is lost.
-#[inline]
-fn narrow(low: &mut u64, high: &mut u64, cum: u32, freq: u32, total: u32) {
-    let unit = (*high - *low + 1) / u64::from(total);
+/// into `total` units of `range / total` (one division, or with `recip` =
+/// [`reciprocal`]`(total)` a multiplication), and the last symbol also takes the
+/// remainder, so no code space is lost.
+#[inline(always)]
+fn narrow(low: &mut u64, high: &mut u64, cum: u32, freq: u32, total: u32, recip: u64) {
+    let range = *high - *low + 1;
+    let unit =
+        if recip == 0 { range / u64::from(total) } else { ((u128::from(range) * u128::from(recip)) >> 64) as u64 };
     if cum + freq < total {
         *high = *low + unit * u64::from(cum + freq) - 1;
     }
@@ -207,7 +232,7 @@ impl<'a> Decoder<'a> {
     }
 
     fn consume(&mut self, cum: u32, freq: u32, total: u32) {
-        narrow(&mut self.low, &mut self.high, cum, freq, total);
+        narrow(&mut self.low, &mut self.high, cum, freq, total, 0);
         loop {
             if self.high < HALF {
                 self.replay_emit(false);
@@ -242,22 +267,24 @@ trait Coder {
 }
 
 impl Coder for Encoder<'_> {
+    #[inline(always)]
     fn bit(&mut self, value: bool, p: u32) -> bool {
         if value {
-            self.encode(0, p, PROB_ONE)
+            self.encode(0, p, PROB_ONE, 0)
         } else {
-            self.encode(p, PROB_ONE - p, PROB_ONE)
+            self.encode(p, PROB_ONE - p, PROB_ONE, 0)
         }
         value
     }
     fn index(&mut self, value: u32, n: u32) -> u32 {
         if n > 1 {
-            self.encode(value, 1, n);
+            self.encode(value, 1, n, 0);
         }
         value
     }
+    #[inline(always)]
     fn symbol(&mut self, value: usize, row: &Row) -> usize {
-        self.encode(row.cum(value), row.freq(value), row.total());
+        self.encode(row.cum(value), row.freq(value), row.total(), row.recip);
         value
     }
 }
@@ -316,18 +343,56 @@ const fn cumulative() -> [[u32; 14]; 1568] {
 /// White's and Black's king symbols.
 const KINGS: [usize; 2] = [6, 12];
 
+/// `u64::MAX / total + 1`: `range / total` is `(range * reciprocal(total)) >> 64`,
+/// exactly, for `range <= 2^32` and `2 <= total < 2^32` (the product overshoots
+/// `range / total` by less than `range / 2^64 <= 2^-32 < 1 / total`, too little to
+/// reach the next whole number); 0 (divide) for a total below 2.
+const fn reciprocal(total: u32) -> u64 {
+    if total < 2 { 0 } else { u64::MAX / total as u64 + 1 }
+}
+
+/// [`reciprocal`] of each context's total, by which kings are masked out (bit 0
+/// White's, bit 1 Black's), so that the encoder multiplies where it would divide.
+static RECIP: [[u64; 4]; 1568] = reciprocals();
+
+const fn reciprocals() -> [[u64; 4]; 1568] {
+    let mut out = [[0u64; 4]; 1568];
+    let mut ctx = 0;
+    while ctx < 1568 {
+        let cum = &CUM[ctx];
+        let mut placed = 0;
+        while placed < 4 {
+            let mut total = cum[13];
+            if placed & 1 != 0 {
+                total -= cum[KINGS[0] + 1] - cum[KINGS[0]];
+            }
+            if placed & 2 != 0 {
+                total -= cum[KINGS[1] + 1] - cum[KINGS[1]];
+            }
+            out[ctx][placed] = reciprocal(total);
+            placed += 1;
+        }
+        ctx += 1;
+    }
+    out
+}
+
 /// One context's frequencies, with a king already placed masked out.
 struct Row {
     cum: &'static [u32; 14],
     /// The frequencies taken out: white king's, black king's (0 when not masked).
     masked: [u32; 2],
+    /// [`reciprocal`] of the total.
+    recip: u64,
 }
 
 impl Row {
+    #[inline(always)]
     fn new(ctx: usize, kings_placed: [bool; 2]) -> Row {
         let cum = &CUM[ctx];
         let masked = [0, 1].map(|c| if kings_placed[c] { cum[KINGS[c] + 1] - cum[KINGS[c]] } else { 0 });
-        Row { cum, masked }
+        let recip = RECIP[ctx][usize::from(kings_placed[0]) | usize::from(kings_placed[1]) << 1];
+        Row { cum, masked, recip }
     }
 
     #[inline]
@@ -546,6 +611,31 @@ mod tests {
     /// The position without its clocks (the bound covers the board and state only).
     fn epd(pos: &Position) -> String {
         pos.fen().rsplitn(3, ' ').nth(2).unwrap().to_string()
+    }
+
+    #[test]
+    fn reciprocals_divide_exactly() {
+        // Every total a context can have, and the ranges the coder meets (2^30 < range
+        // <= 2^32 after renormalization) at their edges and at multiples of the total.
+        for (ctx, row) in RECIP.iter().enumerate() {
+            for (placed, &recip) in row.iter().enumerate() {
+                let cum = &CUM[ctx];
+                let masked = |k: usize| if placed >> k & 1 == 1 { cum[KINGS[k] + 1] - cum[KINGS[k]] } else { 0 };
+                let total = u64::from(cum[13] - masked(0) - masked(1));
+                if recip == 0 {
+                    assert!(total < 2);
+                    continue;
+                }
+                let top = (1u64 << 32) / total * total;
+                for range in [1 << 32, (1 << 32) - 1, (1 << 30) + 1, top, top - 1, top - total, top - total - 1] {
+                    assert_eq!(
+                        ((u128::from(range) * u128::from(recip)) >> 64) as u64,
+                        range / total,
+                        "{range} / {total}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -153,15 +153,20 @@ pub fn encode(pos: &Position, out: &mut Vec<u8>) -> usize {
         let last = 63 - pos.occupied().leading_zeros() as usize;
         if pos.role_bb(Role::King) & (1u64 << last) != 0 { last } else { last + 1 }
     };
-    for sq in 0..end {
-        match piece_on(&by_role, white, sq) {
-            None => w.bit(false),
-            Some(p) => {
-                let (bits, len) = code(p.role);
-                w.write(bits << 1 | u32::from(p.color == Color::White), len + 1);
-            }
+    // Piece by piece: a 0 for each empty square before it, then its code.
+    let mut next = 0; // the first square not yet written
+    let mut rest = pos.occupied() & if end == 64 { u64::MAX } else { (1u64 << end) - 1 };
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        w.zeros((sq - next) as u32);
+        next = sq + 1;
+        if let Some(p) = piece_on(&by_role, white, sq) {
+            let (bits, len) = code(p.role);
+            w.write(bits << 1 | u32::from(p.color == Color::White), len + 1);
         }
     }
+    w.zeros((end - next) as u32);
     if conditional {
         write_castling(&mut w, &facts, pos.castling_rooks());
         write_ep(&mut w, &facts, turn, pos.ep_square());

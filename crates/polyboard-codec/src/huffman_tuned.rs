@@ -229,27 +229,22 @@ pub(crate) fn write_board(w: &mut BitWriter, pos: &Position, known: u64, no_rook
     w.bit(runs);
     let (by_role, white) = boards(pos);
     let mut counts = Counts { left, pawns: [0; 2] };
-    let mut gap = 0;
+    // Piece by piece, ascending: the gap is the stream's squares (all but `known`)
+    // between the previous piece and this one, all of them empty.
+    let mut prev = 0u64; // squares below the previous piece, inclusive
     let mut rest = pieces;
-    for sq in 0..64 {
-        if rest == 0 {
-            break;
-        }
-        let b = 1u64 << sq;
-        if known & b != 0 {
-            continue;
-        }
-        let Some(p) = piece_on(&by_role, white, sq) else {
-            gap += 1;
-            continue;
-        };
-        rest &= !b;
+    while rest != 0 {
+        let b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let below = b - 1;
+        let gap = (!known & below & !prev).count_ones();
+        prev = below | b;
+        let Some(p) = piece_on(&by_role, white, b.trailing_zeros() as usize) else { continue };
         if runs {
             write_gap(w, gap);
         } else {
             w.write(0, gap);
         }
-        gap = 0;
         let (bits, len) = code(p.role, table);
         w.write(bits, len);
         if counts.implied(p.role).is_none() {

@@ -980,7 +980,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         if let Some(b) = r.pieces[ty].base {
             b
-        } else if self.promoted.has(sq) {
+        } else if self.promoted.has(sq) && !r.drop_loop {
             r.pieces.iter().position(|p| p.pawn).unwrap_or(ty)
         } else {
             ty

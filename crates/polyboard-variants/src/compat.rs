@@ -171,11 +171,54 @@ impl<'a, B: Bits> Game<'a, B> {
         self.moves.push(mv);
     }
 
-    fn fen(&self, show_promoted: bool, shredder: bool) -> String {
+    /// The FEN as Fairy-Stockfish writes it: promoted pieces marked (`~`) where a
+    /// capture would demote them, or with `show_promoted`; Chess960 castling (the
+    /// `chess960` argument or the variant's own) in file letters.
+    fn fen(&self, show_promoted: bool) -> String {
         let b = self.last();
-        let cth = b.t.rules.captures_to_hand;
-        with_sf_hand(b, b.fen_with(|_| cth || show_promoted, shredder, true))
+        let r = &b.t.rules;
+        let marked = marks_promoted(r) || show_promoted;
+        with_sf_hand(b, b.fen_with(|_| marked, r.chess960, true))
     }
+}
+
+/// The piece the game's last move captured as Fairy-Stockfish's `piece_to_partner`
+/// writes it: a promoted piece as what it was promoted from; `""` for no capture.
+fn last_captured<B: Bits>(g: &Game<'_, B>) -> String {
+    let (Some(&mv), [.., before, _]) = (g.moves.last(), &g.boards[..]) else { return String::new() };
+    let us = before.side_to_move();
+    let captured = (0..mv.pickups())
+        .map(|i| mv.pickup(i))
+        .find_map(|sq| before.piece_on(sq).filter(|&(_, c)| c != us).map(|(ty, c)| (sq, ty, c)));
+    let Some((sq, ty, c)) = captured.filter(|_| mv.is_capture()) else { return String::new() };
+    let r = &before.t.rules;
+    let ty = match r.pieces[ty].base {
+        Some(base) => base,
+        None if before.promoted.has(sq) => r.pieces.iter().position(|p| p.pawn).unwrap_or(ty),
+        None => ty,
+    };
+    crate::fen::piece_text(r, ty, c)
+}
+
+/// Whether Fairy-Stockfish's FEN marks promoted pieces (`~`): where a captured one goes
+/// to the hand demoted, so with captures to hand and no drop loop.
+fn marks_promoted(r: &crate::rules::Rules) -> bool {
+    r.captures_to_hand && !r.drop_loop
+}
+
+/// A start FEN as Fairy-Stockfish's source writes it where polyboard's variants.ini
+/// spells the same position otherwise: the shogi family's (`variantTemplate = shogi`)
+/// without castling and en passant fields and with `-` for empty hands (`[-] w 0 1`
+/// where polyboard writes `[] w - - 0 1`), and Seirawan's hand hawk first (`[HEhe]`,
+/// `[EHeh]` as both write it after a move).
+fn sf_start_fen(r: &crate::rules::Rules) -> String {
+    let fen = r.start_fen.replace("[EHeh]", "[HEhe]");
+    if r.variant_template.as_deref() == Some("shogi")
+        && let [board, side, "-", "-", clock, number] = fen.split(' ').collect::<Vec<_>>()[..]
+    {
+        return format!("{} {side} {clock} {number}", board.replace("[]", "[-]"));
+    }
+    fen
 }
 
 /// The FEN with the castling and en passant fields that Fairy-Stockfish lets a FEN
@@ -381,6 +424,8 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
                             } else {
                                 VALUE_DRAW
                             }
+                        } else if r.n_fold_value_absolute && b.side_to_move() == 1 {
+                            -value(r.n_fold_value)
                         } else {
                             value(r.n_fold_value)
                         };
@@ -512,7 +557,7 @@ fn fog_fen<B: Bits>(b: &Board<'_, B>, shredder: bool) -> String {
             seen |= B::bit(m.pickup(1));
         }
     }
-    let fen = with_sf_hand(b, b.fen_with(|_| r.captures_to_hand, shredder, true));
+    let fen = with_sf_hand(b, b.fen_with(|_| marks_promoted(r), shredder, true));
     let (place, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
     let (board, hand) = match place.find('[') {
         Some(i) => (&place[..i], &place[i..]),
@@ -540,7 +585,7 @@ fn fog_fen<B: Bits>(b: &Board<'_, B>, shredder: bool) -> String {
                         empty = 0;
                     }
                     out += &crate::fen::piece_text(r, ty, c);
-                    if r.captures_to_hand && b.promoted.has(sq) {
+                    if marks_promoted(r) && b.promoted.has(sq) {
                         out.push('~');
                     }
                 }
@@ -609,13 +654,10 @@ impl Pyffish {
         Ok(())
     }
 
-    /// pyffish's `start_fen(variant)`: the variant's `startFen` as written. Six differ
-    /// from pyffish's text in spelling only (the same position to both): the shogi
-    /// family's, where pyffish writes `[-] w 0 1` and polyboard `[] w - - 0 1`, and
-    /// seirawan's hand, `[HEhe]` in pyffish's text and `[EHeh]` as both write it after
-    /// a move.
+    /// pyffish's `start_fen(variant)`: the variant's `startFen` as Fairy-Stockfish's
+    /// source spells it (see [`sf_start_fen`]).
     pub fn start_fen(&self, variant: &str) -> Result<String, CompatError> {
-        Ok(self.variant(variant, false)?.rules().start_fen.clone())
+        Ok(sf_start_fen(self.variant(variant, false)?.rules()))
     }
 
     /// pyffish's `two_boards(variant)`: no polyboard variant is played on two boards.
@@ -664,7 +706,7 @@ impl Pyffish {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted, chess960) })
+            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted) })
         })
     }
 
@@ -738,8 +780,10 @@ impl Pyffish {
         })
     }
 
-    /// pyffish's `piece_to_partner(variant, fen, moves, chess960)`: the captured piece
-    /// for the partner's board in two-board variants; always empty here.
+    /// pyffish's `piece_to_partner(variant, fen, moves, chess960)`: the piece the last
+    /// move captured, as the letter a bughouse partner would receive (pyffish answers
+    /// in every variant): a promoted piece as what it was promoted from, `''` when the
+    /// last move captured nothing or the list is empty.
     pub fn piece_to_partner(
         &self,
         variant: &str,
@@ -748,7 +792,7 @@ impl Pyffish {
         chess960: bool,
     ) -> Result<String, CompatError> {
         let v = self.variant(variant, chess960)?;
-        with_tables!(&*v, t => Game::new(t, fen, moves).map(|_| String::new()))
+        with_tables!(&*v, t => Game::new(t, fen, moves).map(|g| last_captured(&g)))
     }
 
     /// pyffish's `game_result(variant, fen, moves, chess960)`: meant for a position
@@ -828,7 +872,7 @@ impl Pyffish {
     /// the side to move does not see.
     pub fn get_fog_fen(&self, fen: &str, variant: &str, chess960: bool) -> Result<String, CompatError> {
         let v = self.variant(variant, chess960)?;
-        with_tables!(&*v, t => Ok(fog_fen(Game::new(t, fen, &[])?.last(), chess960)))
+        with_tables!(&*v, t => Ok(fog_fen(Game::new(t, fen, &[])?.last(), t.rules.chess960)))
     }
 }
 

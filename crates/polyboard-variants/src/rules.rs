@@ -141,6 +141,9 @@ pub struct Rules {
     pub captures_to_hand: bool,
     /// Pawns may be dropped on the first rank.
     pub first_rank_pawn_drops: bool,
+    /// A captured promoted piece goes to the hand as it is, not as the pawn it was
+    /// (`dropLoop`: chessgi and loop chess).
+    pub drop_loop: bool,
     /// Pawns may be dropped in the promotion region.
     pub promotion_zone_pawn_drops: bool,
     /// Where drops are allowed, per colour.
@@ -211,6 +214,9 @@ pub struct Rules {
     pub n_fold_rule: u32,
     /// The result of that repetition.
     pub n_fold_value: Value,
+    /// `n_fold_value` is the first player's result, not the side to move's
+    /// (`nFoldValueAbsolute`: minishogi's repetition loses for the first player).
+    pub n_fold_value_absolute: bool,
     /// A repetition in which one side gave check with every move loses for that side
     /// (`perpetualCheckIllegal`: xiangqi, shogi). Game end only: no move is filtered.
     pub perpetual_check_illegal: bool,
@@ -220,6 +226,10 @@ pub struct Rules {
     /// The `variantTemplate` key (`shogi` makes shogi notation the default SAN of
     /// pyffish's API); `None` when the file does not set it.
     pub variant_template: Option<String>,
+    /// `countingRule` is `makruk`, `cambodian` or `asean` (not `none`): Fairy-Stockfish's
+    /// FEN then holds a counting field where chess has en passant, which pyffish's
+    /// `validate_fen` checks (code -14). The counting draw itself is not played.
+    pub counting_rule: bool,
     /// Fairy-Stockfish's extinction counts (`extinctionPieceCount`,
     /// `extinctionOpponentPieceCount`, `extinctionClaim`, and `*` in
     /// `extinctionPieceTypes` meaning the count of all pieces), read for pyffish's game
@@ -456,6 +466,7 @@ const KNOWN: &[&str] = &[
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",
+    "dropLoop",
     "promotionZonePawnDrops",
     "whiteDropRegion",
     "blackDropRegion",
@@ -490,6 +501,7 @@ const KNOWN: &[&str] = &[
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
+    "nFoldValueAbsolute",
     "perpetualCheckIllegal",
     "extinctionValue",
     "extinctionPieceTypes",
@@ -502,6 +514,8 @@ const KNOWN: &[&str] = &[
     "extinctionClaim",
     "pieceToCharTable",
     "pocketSize",
+    // Read for pyffish's validate_fen only: the counting draw is not played.
+    "countingRule",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -672,6 +686,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         drops: false,
         captures_to_hand: false,
         first_rank_pawn_drops: false,
+        drop_loop: false,
         promotion_zone_pawn_drops: false,
         drop_region: [0; 2],
         drop_no_doubled: None,
@@ -699,9 +714,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         n_move_rule: 50,
         n_fold_rule: 3,
         n_fold_value: Value::Draw,
+        n_fold_value_absolute: false,
         perpetual_check_illegal: false,
         extinction: None,
         variant_template: None,
+        counting_rule: false,
         extinction_counts: ExtinctionCounts::default(),
     };
     let all = r.all_squares();
@@ -830,6 +847,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,
+            "dropLoop" => r.drop_loop = boolean()?,
             "promotionZonePawnDrops" => r.promotion_zone_pawn_drops = boolean()?,
             "whiteDropRegion" => r.drop_region[0] = region()?,
             "blackDropRegion" => r.drop_region[1] = region()?,
@@ -870,6 +888,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "nMoveRule" => r.n_move_rule = count()?,
             "nFoldRule" => r.n_fold_rule = count()?,
             "nFoldValue" => r.n_fold_value = value()?,
+            "nFoldValueAbsolute" => r.n_fold_value_absolute = boolean()?,
             "perpetualCheckIllegal" => r.perpetual_check_illegal = boolean()?,
             "extinctionValue" => extinction_value = if v == "none" { None } else { Some(value()?) },
             "extinctionPieceTypes" => {
@@ -880,6 +899,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "extinctionOpponentPieceCount" => r.extinction_counts.opponent_count = count()?,
             "extinctionClaim" => r.extinction_counts.claim = boolean()?,
             "variantTemplate" => r.variant_template = Some(v.to_string()),
+            "countingRule" => {
+                r.counting_rule = match v {
+                    "makruk" | "cambodian" | "asean" => true,
+                    "none" => false,
+                    _ => return Err(fail(e, format!("countingRule '{v}': expected makruk, cambodian, asean or none"))),
+                }
+            }
             "sanLetters" => {
                 for tok in v.split_whitespace() {
                     let pair = tok.split_once(':').and_then(|(a, b)| {

@@ -110,7 +110,7 @@ fn variant_keys_are_checked() {
     assert_eq!(e.key, "gating");
     let e = set.load("[x:shatar]\nbareKingValue = maybe\n", "my.ini").unwrap_err();
     assert_eq!((e.line, e.key.as_str()), (2, "bareKingValue"));
-    let e = set.load("[x:sittuyin]\ncountingRule = asean\n", "my.ini").unwrap_err();
+    let e = set.load("[x:sittuyin]\ncountingRule = sometimes\n", "my.ini").unwrap_err();
     assert_eq!((e.line, e.key.as_str()), (2, "countingRule"));
     set.load("[myouk:makruk]\ngating = true\ncambodianMoves = true\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1\n", "my.ini")
         .unwrap();

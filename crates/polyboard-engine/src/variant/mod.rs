@@ -255,11 +255,13 @@ impl<B: Bits> Searchable for Pos<B> {
         {
             return score;
         }
-        match r.n_fold_value {
+        let score = match r.n_fold_value {
             Value::Draw => 0,
             Value::Win => MATE_BOUND - 1,
             Value::Loss => -(MATE_BOUND - 1),
-        }
+        };
+        // An absolute value is the first player's; the second player scores its opposite.
+        if r.n_fold_value_absolute && self.board().side_to_move() == 1 { -score } else { score }
     }
     fn mvv_lva(&self, mv: Move) -> i32 {
         (self.victim_value(mv) + self.promo_gain(mv)) * 16 - self.mover_value(mv) / 64

@@ -13,13 +13,11 @@
 //! | -6 | the side to move is not `w` or `b` |
 //! | -5 | a castling right without its king and rook (or gate) in place |
 //! | -4 | an en passant square that is not a letter and a digit |
+//! | -14 | where there is no en passant (no double step), a counting field (`countingRule`) that is not a number |
 //! | -13 | remaining checks that do not read |
 //! | -2 | the halfmove clock is not a number |
 //! | -1 | the move number is not a number |
 //! | 1 | none of these ([`super::FEN_OK`]) |
-//!
-//! pyffish's -14 (a makruk counting field that is not a number) is not given: polyboard
-//! does not read `countingRule`, a rule of play it does not implement.
 
 use crate::rules::Rules;
 
@@ -279,6 +277,8 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
             if parts[3] != "-" && (ep.len() != 2 || !ep[0].is_ascii_alphabetic() || !ep[1].is_ascii_digit()) {
                 return -4;
             }
+        } else if r.counting_rule && !digits(parts[3]) {
+            return -14;
         }
     }
     let mut between = if skip { 0 } else { 2 };
