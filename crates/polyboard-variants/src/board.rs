@@ -30,6 +30,8 @@ pub struct Board<'a, B: Bits> {
     pub(crate) castle: [B; 2],
     /// Unmoved back-rank pieces that may still gate a piece from the hand.
     pub(crate) gates: [B; 2],
+    /// Wall squares (`*` in FEN): no piece stands on, passes or captures them.
+    pub(crate) walls: B,
     /// En passant target (at most one square).
     pub(crate) ep: B,
     /// The pawn an en passant capture takes.
@@ -83,6 +85,7 @@ impl<'a, B: Bits> Board<'a, B> {
             promoted: B::EMPTY,
             castle: [B::EMPTY; 2],
             gates: [B::EMPTY; 2],
+            walls: B::EMPTY,
             ep: B::EMPTY,
             ep_victim: 0,
             piece: [0; 128],
@@ -147,10 +150,15 @@ impl<'a, B: Bits> Board<'a, B> {
         b
     }
 
-    /// Every occupied square.
+    /// Every occupied square: the pieces and the walls.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[0] | self.by_color[1] | self.walls
+    }
+
+    /// The wall squares (`*` in FEN).
+    pub fn walls(&self) -> B {
+        self.walls
     }
 
     /// The Zobrist key.
@@ -220,6 +228,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         for sq in squares(self.ep) {
             key ^= k.ep[sq];
+        }
+        for sq in squares(self.walls) {
+            key ^= k.wall[sq];
         }
         if self.side == 1 {
             key ^= k.side;

@@ -81,6 +81,14 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                     continue;
                 }
+                if c == '*' {
+                    if file >= r.files {
+                        return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                    }
+                    b.walls |= B::bit(r.square(file, rank));
+                    file += 1;
+                    continue;
+                }
                 let plus = c == '+';
                 let letter = if plus {
                     match chars.next() {
@@ -298,6 +306,14 @@ impl<'a, B: Bits> Board<'a, B> {
             let mut empty = 0;
             for file in 0..r.files {
                 let sq = r.square(file, rank);
+                if self.walls.has(sq) {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push('*');
+                    continue;
+                }
                 match self.piece_on(sq) {
                     None => empty += 1,
                     Some((ty, c)) => {

@@ -53,6 +53,8 @@ pub(crate) struct Keys {
     pub checks: Vec<u64>,
     /// Black to move.
     pub side: u64,
+    /// `[square]`: a wall on the square.
+    pub wall: Vec<u64>,
 }
 
 /// Every table of a variant for the bitboard type `B`.
@@ -123,6 +125,7 @@ fn keys(nsq: usize) -> Keys {
         ep: next(128),
         checks: next(16),
         side: next(1)[0],
+        wall: next(128),
     }
 }
 
