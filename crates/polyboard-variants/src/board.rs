@@ -628,7 +628,11 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(v) = self.extinction_counted() {
             return Some(v);
         }
-        if let Some(f) = r.flag_piece[them]
+        if r.flag_move {
+            if let Some(v) = self.flag_move_end() {
+                return Some(v);
+            }
+        } else if let Some(f) = r.flag_piece[them]
             && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
         {
             return Some(Value::Loss);
@@ -637,6 +641,44 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(Value::Loss);
         }
         None
+    }
+
+    /// `flagMove`'s game end, as current Fairy-Stockfish: the side to move with its flag
+    /// piece in its region has won (drawn when it is White and Black's is in Black's
+    /// region too); the opponent's royal flag piece in its region wins for the opponent
+    /// unless the side to move is Black, not in check, with a legal royal move into its
+    /// own region.
+    #[inline(never)]
+    fn flag_move_end(&self) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let reached = |c: usize| {
+            r.flag_piece[c].is_some_and(|f| !(self.pieces(f, c) & B::from_u128(r.flag_region[c])).is_empty())
+        };
+        if reached(us) {
+            return Some(if us == 0 && reached(them) { Value::Draw } else { Value::Win });
+        }
+        let royal_flag = r.flag_piece[them].is_some_and(|f| r.pieces[f].royal);
+        if !royal_flag || !reached(them) {
+            return None;
+        }
+        if us == 1 && !self.in_check() {
+            let region = B::from_u128(r.flag_region[us]);
+            let mut list = Moves::new();
+            self.generate_as::<true>(&mut list, Part::All, Some(false));
+            let answer = list.iter().any(|&m| {
+                !m.is_drop()
+                    && self.royal.has(m.pickup(0))
+                    && region.has(m.to())
+                    && (r.checking || !self.gives_check(m))
+            });
+            if answer {
+                return None;
+            }
+        }
+        Some(Value::Loss)
     }
 
     /// The bare-king rule's result for the side to move, if it ends the game. As Fairy-
@@ -700,13 +742,15 @@ impl<'a, B: Bits> Board<'a, B> {
         self.generate_as::<false>(out, part, in_check)
     }
 
-    /// [`Board::generate_part`]; with `FREE`, without the `mustCapture` filter (which
-    /// runs it so, out of line, for the few variants that have the rule).
+    /// [`Board::generate_part`]; with `FREE`, the pieces' legal moves without the game
+    /// ends that leave none and without the filters of `mustCapture`, `checking = false`
+    /// and `makpongRule` (which run it so, out of line, for the few variants that have
+    /// them).
     #[inline(always)]
     fn generate_as<const FREE: bool>(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
         let t = self.t;
-        if !FREE && t.special_rules && t.rules.must_capture {
-            self.captures_if_any(out, part, in_check);
+        if !FREE && t.special_rules && t.post_filter {
+            self.filtered(out, part, in_check);
             return;
         }
         let nsq = t.nsq;
@@ -720,7 +764,7 @@ impl<'a, B: Bits> Board<'a, B> {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
-        if t.special_rules && self.special_first(&n, out) {
+        if t.special_rules && self.special_first(&n, out, FREE) {
             return;
         }
         for ty in 0..t.ntypes {
@@ -744,13 +788,32 @@ impl<'a, B: Bits> Board<'a, B> {
         }
     }
 
-    /// `mustCapture`: the legal moves of `part` that are captures when the side to move
-    /// has a legal capture, else all of them.
+    /// The legal moves of `part` under the rules that filter the pieces' moves: none
+    /// when the game has ended; with `checking = false` none that gives check; with
+    /// `makpongRule` no move of a royal piece in check but the capture of its one
+    /// checker; with `mustCapture` only captures when the side to move has one.
     #[inline(never)]
-    fn captures_if_any(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+    fn filtered(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        let t = self.t;
+        let r = &t.rules;
+        if t.immediate_rules && self.immediate_end().is_some() {
+            return;
+        }
+        let mut all = Moves::new();
+        self.generate_as::<true>(&mut all, Part::All, in_check);
+        let checkers =
+            if r.makpong && in_check.unwrap_or_else(|| self.in_check()) { self.checkers() } else { B::EMPTY };
         let mut list = Moves::new();
-        self.generate_as::<true>(&mut list, Part::All, in_check);
-        let forced = list.iter().any(|m| m.is_capture());
+        for &m in all.iter() {
+            let royal_move = !m.is_drop() && self.royal.has(m.pickup(0));
+            if (!r.checking && self.gives_check(m))
+                || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
+            {
+                continue;
+            }
+            list.push(m);
+        }
+        let forced = r.must_capture && list.iter().any(|m| m.is_capture());
         for &mv in list.iter() {
             let noisy = mv.is_capture() || mv.is_promotion();
             let wanted = match part {
@@ -1142,12 +1205,12 @@ impl<'a, B: Bits> Board<'a, B> {
     /// piece that has a legal drop must drop (the drops of `n.part` are emitted). Out of
     /// line, so that the generator's frame does not carry a second move list.
     #[inline(never)]
-    fn special_first(&self, n: &Node<B>, out: &mut Moves) -> bool {
+    fn special_first(&self, n: &Node<B>, out: &mut Moves, free: bool) -> bool {
         let r = &self.t.rules;
         if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
             return true;
         }
-        if self.t.immediate_rules && self.immediate_end().is_some() {
+        if !free && self.t.immediate_rules && self.immediate_end().is_some() {
             return true;
         }
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {

@@ -133,7 +133,8 @@ pub struct Rules {
     pub castling_rook: Option<usize>,
     /// Chess960 castling (the king and rooks anywhere on the castling rank).
     pub chess960: bool,
-    /// Checks exist (a royal may not be left attacked).
+    /// Checks may be given (`checking`); when false, a move that gives check is illegal
+    /// (racing kings). A royal piece may never be left attacked either way.
     pub checking: bool,
     /// Pieces in hand may be dropped.
     pub drops: bool,
@@ -201,6 +202,14 @@ pub struct Rules {
     pub flag_piece: [Option<usize>; 2],
     /// The flag region, per colour.
     pub flag_region: [u128; 2],
+    /// `flagMove`: a side whose flag piece reaches its region wins when its next turn
+    /// comes (the opponent has one move to answer); for a royal flag piece, Black's
+    /// answer into its own region draws (racing kings), and the game ends at once when
+    /// Black cannot make it.
+    pub flag_move: bool,
+    /// `makpongRule`: a royal piece in check may not move, except to capture the one
+    /// checking piece.
+    pub makpong: bool,
     /// The result of stalemate for the stalemated side.
     pub stalemate_value: Value,
     /// The result of checkmate for the mated side.
@@ -483,6 +492,8 @@ const KNOWN: &[&str] = &[
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagMove",
+    "makpongRule",
     "whiteFlag",
     "blackFlag",
     "stalemateValue",
@@ -694,6 +705,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         check_counting: false,
         flag_piece: [None; 2],
         flag_region: [0; 2],
+        flag_move: false,
+        makpong: false,
         stalemate_value: Value::Draw,
         checkmate_value: Value::Loss,
         n_move_rule: 50,
@@ -822,11 +835,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "castlingKingPiece" => r.castling_king = Some(piece()?),
             "castlingRookPiece" | "castlingRookPieces" => r.castling_rook = Some(piece()?),
             "chess960" => r.chess960 = boolean()?,
-            "checking" => {
-                if !boolean()? {
-                    return Err(fail(e, "checking = false is not supported".into()));
-                }
-            }
+            "checking" => r.checking = boolean()?,
+            "flagMove" => r.flag_move = boolean()?,
+            "makpongRule" => r.makpong = boolean()?,
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,

@@ -99,6 +99,9 @@ pub struct Tables<B: Bits> {
     ///
     /// [`Board::immediate_end`]: crate::Board::immediate_end
     pub(crate) immediate_rules: bool,
+    /// The rules drop moves from the generated list afterwards ([`Board::generate`]):
+    /// `mustCapture`, `checking = false`, `makpongRule`.
+    pub(crate) post_filter: bool,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
     /// Types with leap captures, and with lame leaps.
@@ -354,6 +357,7 @@ impl<B: Bits> Tables<B> {
                 m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
+        let post_filter = rules.must_capture || !rules.checking || rules.makpong;
         let immediate_rules =
             rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
         Tables {
@@ -389,7 +393,9 @@ impl<B: Bits> Tables<B> {
             all: B::from_u128(all),
             sittuyin_zone,
             immediate_rules,
+            post_filter,
             special_rules: immediate_rules
+                || post_filter
                 || rules.bare_king_value.is_some()
                 || rules.must_drop
                 || rules.must_capture
