@@ -252,41 +252,11 @@ impl<'a, B: Bits> Board<'a, B> {
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
         let mut reset = false;
         for i in 0..np {
-            let sq = mv.pickup(i);
-            let p = self.piece[sq];
-            if p == 0 {
-                continue;
-            }
-            let (ty, c) = (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize);
-            let b = B::bit(sq);
-            self.by_type[ty] ^= b;
-            self.by_color[c] ^= b;
-            self.piece[sq] = 0;
-            self.key ^= k.piece[(ty * 2 + c) * 128 + sq];
-            if c != us || t.rules.pieces[ty].pawn {
+            if let Some((ty, c)) = self.lift(mv.pickup(i))
+                && (c != us || t.rules.pieces[ty].pawn)
+            {
                 reset = true;
             }
-            let royal = self.royal.has(sq);
-            if royal {
-                self.royal ^= b;
-            }
-            // The castling king leaving its square ends the side's castling, royal or
-            // not (giveaway's and extinction's king is a commoner).
-            if (royal || t.rules.castling_king == Some(ty)) && t.rules.castling {
-                for r in squares(self.castle[c]) {
-                    self.key ^= k.castle[r];
-                }
-                self.castle[c] = B::EMPTY;
-            }
-            if self.castle[c].has(sq) {
-                self.castle[c] ^= b;
-                self.key ^= k.castle[sq];
-            }
-            if self.gates[c].has(sq) {
-                self.gates[c] ^= b;
-                self.key ^= k.gate[sq];
-            }
-            self.promoted &= !b;
         }
         for i in 0..mv.drops() {
             let (sq, ty) = mv.drop(i);
@@ -297,6 +267,9 @@ impl<'a, B: Bits> Board<'a, B> {
             {
                 self.promoted |= B::bit(sq);
             }
+        }
+        if t.rules.blast_on_capture && mv.is_capture() {
+            self.blast(mv.to());
         }
         match mv.hand_action() {
             STORE => self.add_hand(us, mv.hand_type(), 1),
@@ -330,6 +303,65 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.shatar_mate_rule {
             self.update_shak(us);
+        }
+    }
+
+    /// Takes the piece off `sq` (if any) with what goes with it: its castling rights
+    /// (all of its side's when it is the castling king, royal or not: giveaway's and
+    /// extinction's king is a commoner), its gate and its promoted mark.
+    #[inline(always)]
+    fn lift(&mut self, sq: usize) -> Option<(usize, usize)> {
+        let t = self.t;
+        let k = &t.keys;
+        let p = self.piece[sq];
+        if p == 0 {
+            return None;
+        }
+        let (ty, c) = (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize);
+        let b = B::bit(sq);
+        self.by_type[ty] ^= b;
+        self.by_color[c] ^= b;
+        self.piece[sq] = 0;
+        self.key ^= k.piece[(ty * 2 + c) * 128 + sq];
+        let royal = self.royal.has(sq);
+        if royal {
+            self.royal ^= b;
+        }
+        if (royal || t.rules.castling_king == Some(ty)) && t.rules.castling {
+            for r in squares(self.castle[c]) {
+                self.key ^= k.castle[r];
+            }
+            self.castle[c] = B::EMPTY;
+        }
+        if self.castle[c].has(sq) {
+            self.castle[c] ^= b;
+            self.key ^= k.castle[sq];
+        }
+        if self.gates[c].has(sq) {
+            self.gates[c] ^= b;
+            self.key ^= k.gate[sq];
+        }
+        self.promoted &= !b;
+        Some((ty, c))
+    }
+
+    /// The squares a capture on `to` clears (`blastOnCapture`): `to` itself and the
+    /// pieces next to it but pawns, except the pieces of `blastImmuneTypes`.
+    #[inline]
+    pub(crate) fn blast_squares(&self, to: usize) -> B {
+        let t = self.t;
+        let pawns =
+            t.rules.pieces.iter().enumerate().filter(|(_, p)| p.pawn).fold(B::EMPTY, |m, (ty, _)| m | self.by_type[ty]);
+        let pieces = self.by_color[0] | self.by_color[1];
+        let area = (t.adjacent[to] & pieces & !pawns) | B::bit(to);
+        area & !self.of_types(t.rules.blast_immune)
+    }
+
+    /// Atomic chess's explosion after a capture on `to`.
+    #[inline(never)]
+    fn blast(&mut self, to: usize) {
+        for sq in squares(self.blast_squares(to)) {
+            self.lift(sq);
         }
     }
 
@@ -806,7 +838,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let mut list = Moves::new();
         for &m in all.iter() {
             let royal_move = !m.is_drop() && self.royal.has(m.pickup(0));
-            if (!r.checking && self.gives_check(m))
+            if (r.mutually_immune != 0 && self.mutually_immune(m))
+                || (r.extinction_pseudo_royal && !self.pseudo_royal_safe(m))
+                || (!r.checking && self.gives_check(m))
                 || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
             {
                 continue;
@@ -825,6 +859,97 @@ impl<'a, B: Bits> Board<'a, B> {
                 out.push(mv);
             }
         }
+    }
+
+    /// `mutuallyImmuneTypes`: true when `mv` captures a piece of its own type, one of
+    /// those types.
+    fn mutually_immune(&self, mv: Move) -> bool {
+        if !mv.is_capture() || mv.is_drop() || mv.is_castling() {
+            return false;
+        }
+        let (mover, victim) = (self.type_on(mv.pickup(0)), self.type_on(mv.pickup(1)));
+        mover == victim && self.t.rules.mutually_immune >> mover & 1 != 0
+    }
+
+    /// `extinctionPseudoRoyal`, as Fairy-Stockfish tests it: after `mv` no pseudo-royal
+    /// piece of the mover (an extinction type of which it has at most
+    /// `extinctionPieceCount + 1`) is blown up or attacked, unless the move removes one
+    /// of the opponent's; with `blastOnCapture`, a piece touching an opponent's
+    /// pseudo-royal one is not attacked (capturing it would blow up the capturer's own).
+    /// A castling king may not pass an attacked square either.
+    fn pseudo_royal_safe(&self, mv: Move) -> bool {
+        let t = self.t;
+        let r = &t.rules;
+        let Some((_, types)) = r.extinction.as_ref() else { return true };
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let limit = r.extinction_counts.piece_count + 1;
+        let royals = |c: usize| {
+            types
+                .iter()
+                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
+                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
+        };
+        let (mut ours, theirs) = (royals(us), royals(them));
+        let immune = self.of_types(r.blast_immune);
+        let touching = |sq: usize| r.blast_on_capture && !(t.adjacent[sq] & theirs & !immune).is_empty();
+        let mut occ = self.occupied();
+        let to = mv.to();
+        let from = (!mv.is_drop()).then(|| mv.pickup(0));
+        if let Some(f) = from {
+            occ &= !B::bit(f);
+        }
+        if mv.is_castling() {
+            let (ksq, rsq, rto) = (mv.pickup(0), mv.pickup(1), mv.drop(1).0);
+            if ours.has(ksq) {
+                let mut s = ksq;
+                loop {
+                    if !touching(s) && self.attacked_by(s, them, occ, self.by_color[them]) {
+                        return false;
+                    }
+                    let next = if to > s {
+                        s + 1
+                    } else if to < s {
+                        s - 1
+                    } else {
+                        break;
+                    };
+                    if next == to {
+                        break;
+                    }
+                    s = next;
+                }
+            }
+            occ = (occ & !B::bit(rsq)) | B::bit(rto);
+        }
+        occ |= B::bit(to);
+        if mv.0 & F_EP != 0 {
+            occ &= !B::bit(mv.pickup(1));
+        }
+        if mv.is_capture() && r.blast_on_capture {
+            occ &= !self.blast_squares(to);
+        }
+        if let Some(f) = from
+            && ours.has(f)
+        {
+            ours ^= B::bit(f) | B::bit(to);
+        }
+        let landed = mv.drop(0).1;
+        if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
+            if mv.is_promotion() && self.pieces(landed, us).popcount() >= limit {
+                ours &= !self.pieces(landed, us);
+            } else {
+                ours |= B::bit(to);
+            }
+        }
+        if !(ours & !occ).is_empty() {
+            return false;
+        }
+        if !(theirs & !occ).is_empty() {
+            return true;
+        }
+        let attackers = self.by_color[them] & occ & !B::bit(to);
+        squares(ours).all(|sq| touching(sq) || !self.attacked_by(sq, them, occ, attackers))
     }
 
     /// True when the rules forbid `mv` although [`Board::generate`] lists it: a shogi
@@ -1144,8 +1269,10 @@ impl<'a, B: Bits> Board<'a, B> {
             if !(span & n.occ & !(B::bit(ksq) | B::bit(rsq))).is_empty() {
                 continue;
             }
+            // A castling king that is not royal passes attacked squares (Fairy-Stockfish;
+            // `extinctionPseudoRoyal` tests its own king afterwards).
             let (a, b) = (ksq.min(kto), ksq.max(kto));
-            if (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
+            if r.pieces[kt].royal && (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
                 continue;
             }
             let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);

@@ -210,6 +210,19 @@ pub struct Rules {
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
     /// checking piece.
     pub makpong: bool,
+    /// `blastOnCapture` (atomic): a capture clears its square (the capturer too) and
+    /// the pieces next to it but pawns.
+    pub blast_on_capture: bool,
+    /// `blastImmuneTypes`: the types a blast leaves standing, one bit each.
+    pub blast_immune: u32,
+    /// `mutuallyImmuneTypes`: a piece of one of these types may not capture a piece
+    /// of the same type, one bit each.
+    pub mutually_immune: u32,
+    /// `extinctionPseudoRoyal`: while a side has at most `extinctionPieceCount + 1`
+    /// pieces of an extinction type, they may not be left attacked, nor blown up by
+    /// their own side; a move that takes the opponent's is legal regardless, and
+    /// pieces touching the opponent's (with `blastOnCapture`) are not attacked.
+    pub extinction_pseudo_royal: bool,
     /// The result of stalemate for the stalemated side.
     pub stalemate_value: Value,
     /// The result of checkmate for the mated side.
@@ -494,6 +507,10 @@ const KNOWN: &[&str] = &[
     "flagRegionBlack",
     "flagMove",
     "makpongRule",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "extinctionPseudoRoyal",
     "whiteFlag",
     "blackFlag",
     "stalemateValue",
@@ -707,6 +724,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flag_region: [0; 2],
         flag_move: false,
         makpong: false,
+        blast_on_capture: false,
+        blast_immune: 0,
+        mutually_immune: 0,
+        extinction_pseudo_royal: false,
         stalemate_value: Value::Draw,
         checkmate_value: Value::Loss,
         n_move_rule: 50,
@@ -838,6 +859,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "checking" => r.checking = boolean()?,
             "flagMove" => r.flag_move = boolean()?,
             "makpongRule" => r.makpong = boolean()?,
+            "blastOnCapture" => r.blast_on_capture = boolean()?,
+            "blastImmuneTypes" => r.blast_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
+            "mutuallyImmuneTypes" => r.mutually_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
+            "extinctionPseudoRoyal" => r.extinction_pseudo_royal = boolean()?,
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,

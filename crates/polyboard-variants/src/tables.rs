@@ -79,6 +79,8 @@ pub struct Tables<B: Bits> {
     /// Per colour and king square: the lame-leaper block squares around that king
     /// (slider pins and cannon lines are found per position).
     pub(crate) danger: Vec<B>,
+    /// `[square]`: the (up to eight) squares next to it, for `blastOnCapture`.
+    pub(crate) adjacent: Vec<B>,
     pub(crate) mobility: Vec<B>,
     pub(crate) mobile: Vec<B>,
     pub(crate) promo: [B; 2],
@@ -357,7 +359,11 @@ impl<B: Bits> Tables<B> {
                 m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
-        let post_filter = rules.must_capture || !rules.checking || rules.makpong;
+        let post_filter = rules.must_capture
+            || !rules.checking
+            || rules.makpong
+            || rules.extinction_pseudo_royal
+            || rules.mutually_immune != 0;
         let immediate_rules =
             rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
         Tables {
@@ -383,6 +389,19 @@ impl<B: Bits> Tables<B> {
                 .collect(),
             lines,
             danger: conv(danger),
+            adjacent: (0..nsq)
+                .map(|sq| {
+                    let (f, r) = ((sq % files) as isize, (sq / files) as isize);
+                    let mut m = 0u128;
+                    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                        let (x, y) = (f + dx, r + dy);
+                        if x >= 0 && y >= 0 && (x as usize) < files && (y as usize) < ranks {
+                            m |= 1u128 << (y as usize * files + x as usize);
+                        }
+                    }
+                    B::from_u128(m)
+                })
+                .collect(),
             mobility: conv(mobility),
             mobile: conv(mobile),
             promo: [B::from_u128(rules.promotion_region[0]), B::from_u128(rules.promotion_region[1])],

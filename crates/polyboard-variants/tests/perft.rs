@@ -16,6 +16,10 @@ fn pyffish_table() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/pyffish-perft.txt")).unwrap()
 }
 
+fn pyffish_extra() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/pyffish-perft-extra.txt")).unwrap()
+}
+
 fn random_positions() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/variant3-random.txt")).unwrap()
 }
@@ -69,6 +73,14 @@ fn variant_table_shallow() {
 #[test]
 fn pyffish_counts_agree() {
     let fails = run(&pyffish_table(), 0, u64::MAX);
+    assert!(fails.is_empty(), "{} failures:\n{}", fails.len(), fails.join("\n"));
+}
+
+/// pyffish 0.0.90: games played to their end in the variants added later (explosions,
+/// flags, extinction), every tenth position and the last three.
+#[test]
+fn pyffish_games_to_the_end_agree() {
+    let fails = run(&pyffish_extra(), 0, u64::MAX);
     assert!(fails.is_empty(), "{} failures:\n{}", fails.len(), fails.join("\n"));
 }
 
