@@ -281,7 +281,9 @@ impl<'a, B: Bits> Board<'a, B> {
             // attacks it.
             let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
-            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty() {
+            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty()
+                && t.rules.en_passant_region >> mid & 1 != 0
+            {
                 self.ep = B::bit(mid);
                 self.ep_victim = to as u8;
                 self.key ^= k.ep[mid];
@@ -629,6 +631,11 @@ impl<'a, B: Bits> Board<'a, B> {
     pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
         let r = &self.t.rules;
         let (v, types) = r.extinction.as_ref()?;
+        // Pseudo-royal pieces end the game by mate, not by extinction (coregal, sho
+        // shogi), unless captures explode (atomic).
+        if r.extinction_pseudo_royal && !r.blast_on_capture {
+            return None;
+        }
         let ec = r.extinction_counts;
         let us = self.side as usize;
         let hand = |c: usize| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();

@@ -119,6 +119,9 @@ pub struct Rules {
     pub double_step: bool,
     /// Where pawns may double-step from, per colour.
     pub double_step_region: [u128; 2],
+    /// Where an en passant square may be (`enPassantRegion`; horde leaves out the
+    /// second rank, which its first-rank double steps cross).
+    pub en_passant_region: u128,
     /// Castling exists.
     pub castling: bool,
     /// The king's file after castling on the kingside.
@@ -466,6 +469,7 @@ const KNOWN: &[&str] = &[
     "doubleStepRank",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "enPassantRegion",
     "castling",
     "castlingKingsideFile",
     "castlingQueensideFile",
@@ -689,6 +693,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         mandatory_piece_promotion: false,
         double_step: true,
         double_step_region: [0; 2],
+        en_passant_region: 0,
         castling: true,
         castling_kingside_file: 6,
         castling_queenside_file: 2,
@@ -747,6 +752,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
     r.double_step_region = [rank_or_none(&r, 1), if ranks >= 2 { r.rank_mask(ranks - 2) } else { 0 }];
     r.drop_region = [all, all];
+    r.en_passant_region = all;
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
     let default_promo: Vec<usize> = ["queen", "rook", "bishop", "knight"]
@@ -849,6 +855,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "doubleStepRegionWhite" => r.double_step_region[0] = region()?,
             "doubleStepRegionBlack" => r.double_step_region[1] = region()?,
+            "enPassantRegion" => r.en_passant_region = region()?,
             "castling" => r.castling = boolean()?,
             "castlingKingsideFile" => r.castling_kingside_file = file()?,
             "castlingQueensideFile" => r.castling_queenside_file = file()?,
