@@ -378,7 +378,7 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// The pieces of both colours of the types in `mask` (bit `ty` for type `ty`).
     #[inline(always)]
-    fn of_types(&self, mut mask: u32) -> B {
+    pub(crate) fn of_types(&self, mut mask: u32) -> B {
         let mut set = B::EMPTY;
         while mask != 0 {
             set |= self.by_type[mask.trailing_zeros() as usize];
@@ -1255,7 +1255,8 @@ impl<'a, B: Bits> Board<'a, B> {
     fn castling_moves(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
-        let (Some(kt), Some(rt)) = (r.castling_king, r.castling_rook) else { return };
+        let Some(kt) = r.castling_king else { return };
+        let rooks = self.of_types(r.castling_rooks) & self.by_color[n.us];
         let rank = r.castling_rank_of(n.us);
         let rank_bb = t.rank_masks[rank];
         let kings = self.pieces(kt, n.us) & rank_bb;
@@ -1263,7 +1264,8 @@ impl<'a, B: Bits> Board<'a, B> {
             return;
         }
         let ksq = kings.lsb();
-        for rsq in squares(self.castle[n.us] & self.pieces(rt, n.us)) {
+        for rsq in squares(self.castle[n.us] & rooks) {
+            let rt = self.type_on(rsq);
             let kingside = rsq > ksq;
             let kto = r.square(if kingside { r.castling_kingside_file } else { r.castling_queenside_file }, rank);
             let rto = if kingside { kto - 1 } else { kto + 1 };

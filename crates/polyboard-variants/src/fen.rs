@@ -223,7 +223,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let own = self.by_color[color];
             let king =
                 r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.popcount() == 1).map(|k| k.lsb());
-            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & row).unwrap_or(B::EMPTY);
+            let rooks = self.of_types(r.castling_rooks) & own & row;
             let upper = c.to_ascii_uppercase();
             let sq = match upper {
                 'K' | 'Q' => {
@@ -274,7 +274,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let own = self.by_color[color] & t.rank_masks[rank];
             let king_on_gate = r.castling_king.is_some_and(|k| !(self.by_type[k] & own & self.gates[color]).is_empty());
             if r.castling && self.letters_are_gates(color) && self.castle[color].is_empty() && king_on_gate {
-                let rooks = r.castling_rook.map_or(B::EMPTY, |rt| self.by_type[rt] & own);
+                let rooks = self.of_types(r.castling_rooks) & own;
                 self.castle[color] = rooks & self.gates[color];
             }
         }
@@ -353,7 +353,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let case = |ch: char| if c == 0 { ch.to_ascii_uppercase() } else { ch };
             let own = self.by_color[c];
             let rank = r.castling_rank_of(c);
-            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & t.rank_masks[rank]).unwrap_or(B::EMPTY);
+            let rooks = self.of_types(r.castling_rooks) & own & t.rank_masks[rank];
             let king = r
                 .castling_king
                 .map(|k| self.by_type[k] & own & t.rank_masks[rank])

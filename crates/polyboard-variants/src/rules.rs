@@ -134,6 +134,9 @@ pub struct Rules {
     pub castling_king: Option<usize>,
     /// The rook type that castles.
     pub castling_rook: Option<usize>,
+    /// Every type that castles as the rook (`castlingRookPieces` may list more than
+    /// one: perfect chess's chancellor), one bit each; `castling_rook` is the first.
+    pub castling_rooks: u32,
     /// Chess960 castling (the king and rooks anywhere on the castling rank).
     pub chess960: bool,
     /// Checks may be given (`checking`); when false, a move that gives check is illegal
@@ -700,6 +703,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         castling_rank: 0,
         castling_king: None,
         castling_rook: None,
+        castling_rooks: 0,
         chess960: false,
         checking: true,
         drops: false,
@@ -755,6 +759,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.en_passant_region = all;
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
+    r.castling_rooks = r.castling_rook.map_or(0, |t| 1 << t);
     let default_promo: Vec<usize> = ["queen", "rook", "bishop", "knight"]
         .iter()
         .filter_map(|n| r.pieces.iter().position(|p| &p.name == n))
@@ -861,7 +866,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "castlingQueensideFile" => r.castling_queenside_file = file()?,
             "castlingRank" => r.castling_rank = rank()?,
             "castlingKingPiece" => r.castling_king = Some(piece()?),
-            "castlingRookPiece" | "castlingRookPieces" => r.castling_rook = Some(piece()?),
+            "castlingRookPiece" | "castlingRookPieces" => {
+                let set = piece_set()?;
+                r.castling_rook = set.first().copied();
+                r.castling_rooks = set.iter().fold(0, |m, &t| m | 1 << t);
+            }
             "chess960" => r.chess960 = boolean()?,
             "checking" => r.checking = boolean()?,
             "flagMove" => r.flag_move = boolean()?,
