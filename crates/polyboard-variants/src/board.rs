@@ -671,10 +671,26 @@ impl<'a, B: Bits> Board<'a, B> {
             if let Some(v) = self.flag_move_end() {
                 return Some(v);
             }
-        } else if let Some(f) = r.flag_piece[them]
-            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
-        {
-            return Some(Value::Loss);
+        } else if let Some(f) = r.flag_piece[them] {
+            let mut there = self.pieces(f, them) & B::from_u128(r.flag_region[them]);
+            if r.flag_piece_safe {
+                let occ = self.occupied();
+                there = squares(there).filter(|&sq| !self.attacked(sq, us, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq));
+            }
+            if !there.is_empty() {
+                return Some(Value::Loss);
+            }
+            // A flag piece that stood its ground for a move has won.
+            if r.flag_piece_safe
+                && let Some(f) = r.flag_piece[us]
+            {
+                let occ = self.occupied();
+                let safe = squares(self.pieces(f, us) & B::from_u128(r.flag_region[us]))
+                    .any(|sq| !self.attacked(sq, them, occ));
+                if safe {
+                    return Some(Value::Win);
+                }
+            }
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
@@ -1319,7 +1335,7 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             if r.drop_no_doubled == Some(gt) {
                 for f in &t.file_masks {
-                    if !(*f & self.by_type[gt] & own).is_empty() {
+                    if (*f & self.by_type[gt] & own).popcount() >= r.drop_no_doubled_count {
                         targets &= !*f;
                     }
                 }

@@ -154,6 +154,9 @@ pub struct Rules {
     pub drop_region: [u128; 2],
     /// A type that may not be dropped on a file holding an own one (shogi's nifu).
     pub drop_no_doubled: Option<usize>,
+    /// How many of `drop_no_doubled` a file may already hold before the drop is refused
+    /// (`dropNoDoubledCount`, 1 by default; tori shogi's swallows 2).
+    pub drop_no_doubled_count: u32,
     /// A piece may not go (or be dropped) where it could never move again.
     pub immobility_illegal: bool,
     /// Checkmate by a shogi pawn drop loses for the side that dropped. As in
@@ -213,6 +216,10 @@ pub struct Rules {
     /// answer into its own region draws (racing kings), and the game ends at once when
     /// Black cannot make it.
     pub flag_move: bool,
+    /// `flagPieceSafe`: a flag piece in its region ends the game only where the other
+    /// side does not attack it, whichever side is to move (dobutsu's lion: one that
+    /// can be taken must survive the reply first).
+    pub flag_piece_safe: bool,
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
     /// checking piece.
     pub makpong: bool,
@@ -490,6 +497,7 @@ const KNOWN: &[&str] = &[
     "blackDropRegion",
     "shogiDoubledPawn",
     "dropNoDoubled",
+    "dropNoDoubledCount",
     "immobilityIllegal",
     "shogiPawnDropMateIllegal",
     "gating",
@@ -513,6 +521,7 @@ const KNOWN: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "flagMove",
+    "flagPieceSafe",
     "makpongRule",
     "blastOnCapture",
     "blastImmuneTypes",
@@ -712,6 +721,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         promotion_zone_pawn_drops: false,
         drop_region: [0; 2],
         drop_no_doubled: None,
+        drop_no_doubled_count: 1,
         immobility_illegal: false,
         pawn_drop_mate_illegal: false,
         gating: false,
@@ -732,6 +742,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flag_piece: [None; 2],
         flag_region: [0; 2],
         flag_move: false,
+        flag_piece_safe: false,
         makpong: false,
         blast_on_capture: false,
         blast_immune: 0,
@@ -874,6 +885,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "chess960" => r.chess960 = boolean()?,
             "checking" => r.checking = boolean()?,
             "flagMove" => r.flag_move = boolean()?,
+            "flagPieceSafe" => r.flag_piece_safe = boolean()?,
             "makpongRule" => r.makpong = boolean()?,
             "blastOnCapture" => r.blast_on_capture = boolean()?,
             "blastImmuneTypes" => r.blast_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
@@ -889,6 +901,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                 r.drop_no_doubled = if boolean()? { None } else { r.pieces.iter().position(|p| p.shogi_pawn) };
             }
             "dropNoDoubled" => r.drop_no_doubled = if v == "-" { None } else { Some(piece()?) },
+            "dropNoDoubledCount" => r.drop_no_doubled_count = count()?.max(1),
             "immobilityIllegal" => r.immobility_illegal = boolean()?,
             "shogiPawnDropMateIllegal" => r.pawn_drop_mate_illegal = boolean()?,
             "gating" => r.gating = boolean()?,
