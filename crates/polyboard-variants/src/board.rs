@@ -271,6 +271,16 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
         }
+        if let Some(w) = mv.wall() {
+            if t.rules.walling == crate::rules::Walling::Duck {
+                for sq in squares(self.walls) {
+                    self.key ^= k.wall[sq];
+                }
+                self.walls = B::EMPTY;
+            }
+            self.walls |= B::bit(w);
+            self.key ^= k.wall[w];
+        }
         match mv.hand_action() {
             STORE => self.add_hand(us, mv.hand_type(), 1),
             RETRIEVE => self.add_hand(us, mv.hand_type(), -1),
@@ -870,6 +880,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             list.push(m);
         }
+        if r.walling != crate::rules::Walling::None {
+            list = self.with_walls(&list);
+        }
         let forced = r.must_capture && list.iter().any(|m| m.is_capture());
         for &mv in list.iter() {
             let noisy = mv.is_capture() || mv.is_promotion();
@@ -882,6 +895,41 @@ impl<'a, B: Bits> Board<'a, B> {
                 out.push(mv);
             }
         }
+    }
+
+    /// `wallingRule`: each move of `moves` with each wall it may put up.
+    fn with_walls(&self, moves: &Moves) -> Moves {
+        use crate::rules::Walling;
+        let t = self.t;
+        let r = &t.rules;
+        let us = self.side as usize;
+        let mut out = Moves::new();
+        for &m in moves.iter() {
+            let mut occ = self.occupied();
+            if let Some(f) = m.from() {
+                occ &= !B::bit(f);
+            }
+            for i in 1..m.pickups() {
+                occ &= !B::bit(m.pickup(i));
+            }
+            for i in 0..m.drops() {
+                occ |= B::bit(m.drop(i).0);
+            }
+            let region = B::from_u128(r.walling_region[us]) & t.all;
+            let (to, ty) = m.drop(0);
+            let walls = match r.walling {
+                Walling::None => continue,
+                Walling::Past => m.from().map_or(B::EMPTY, B::bit),
+                Walling::Static | Walling::Duck => !occ & region,
+                Walling::Arrow => self.reach(ty, us, to, occ, B::EMPTY).0 & region,
+            };
+            for w in squares(walls) {
+                if out.len() < MAX_MOVES {
+                    out.push(m.with_wall(w));
+                }
+            }
+        }
+        out
     }
 
     /// `mutuallyImmuneTypes`: true when `mv` captures a piece of its own type, one of

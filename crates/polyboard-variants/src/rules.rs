@@ -61,6 +61,22 @@ impl Value {
     }
 }
 
+/// Fairy-Stockfish's `wallingRule`: after its move the mover puts up a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walling {
+    /// No walls are put up.
+    None,
+    /// On the square the piece left (`past`: joust, snailtrail).
+    Past,
+    /// On any empty square of the walling region (`static`: isolation).
+    Static,
+    /// On a square the moved piece could move to from where it landed (`arrow`:
+    /// amazons).
+    Arrow,
+    /// On any empty square, the one wall moving there (`duck`: duck chess).
+    Duck,
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -220,6 +236,10 @@ pub struct Rules {
     /// side does not attack it, whichever side is to move (dobutsu's lion: one that
     /// can be taken must survive the reply first).
     pub flag_piece_safe: bool,
+    /// `wallingRule`.
+    pub walling: Walling,
+    /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
+    pub walling_region: [u128; 2],
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
     /// checking piece.
     pub makpong: bool,
@@ -523,6 +543,10 @@ const KNOWN: &[&str] = &[
     "flagMove",
     "flagPieceSafe",
     "makpongRule",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -744,6 +768,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flag_move: false,
         flag_piece_safe: false,
         makpong: false,
+        walling: Walling::None,
+        walling_region: [0; 2],
         blast_on_capture: false,
         blast_immune: 0,
         mutually_immune: 0,
@@ -768,6 +794,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.double_step_region = [rank_or_none(&r, 1), if ranks >= 2 { r.rank_mask(ranks - 2) } else { 0 }];
     r.drop_region = [all, all];
     r.en_passant_region = all;
+    r.walling_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
     r.castling_rooks = r.castling_rook.map_or(0, |t| 1 << t);
@@ -887,6 +914,27 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "flagMove" => r.flag_move = boolean()?,
             "flagPieceSafe" => r.flag_piece_safe = boolean()?,
             "makpongRule" => r.makpong = boolean()?,
+            "wallingRule" => {
+                r.walling = match v {
+                    "none" => Walling::None,
+                    "past" => Walling::Past,
+                    "static" => Walling::Static,
+                    "arrow" => Walling::Arrow,
+                    "duck" => Walling::Duck,
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!("'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck)"),
+                        ));
+                    }
+                }
+            }
+            "wallingRegion" => {
+                let m = region()?;
+                r.walling_region = [m, m];
+            }
+            "wallingRegionWhite" => r.walling_region[0] = region()?,
+            "wallingRegionBlack" => r.walling_region[1] = region()?,
             "blastOnCapture" => r.blast_on_capture = boolean()?,
             "blastImmuneTypes" => r.blast_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
             "mutuallyImmuneTypes" => r.mutually_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),

@@ -363,7 +363,8 @@ impl<B: Bits> Tables<B> {
             || !rules.checking
             || rules.makpong
             || rules.extinction_pseudo_royal
-            || rules.mutually_immune != 0;
+            || rules.mutually_immune != 0
+            || rules.walling != crate::rules::Walling::None;
         let immediate_rules =
             rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
         Tables {
