@@ -263,6 +263,7 @@ impl<'a, B: Bits> Board<'a, B> {
             self.put(sq, ty, us);
             if i == 0
                 && t.rules.captures_to_hand
+                && !t.rules.drop_loop
                 && ((mv.is_promotion() && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
             {
                 self.promoted |= B::bit(sq);
@@ -583,6 +584,26 @@ impl<'a, B: Bits> Board<'a, B> {
     /// dropper when `shogiPawnDropMateIllegal` is set), stalemate, and the n-move rule.
     /// Repetition needs the game's history and is left to the caller.
     pub fn outcome(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
+        self.outcome_before_odds(has_moves, last).map(|v| self.draw_odds(v))
+    }
+
+    /// A drawn result as `materialCounting`'s draw odds make it: a win for the colour
+    /// that has them (armageddon's Black); any other result as it is.
+    pub fn draw_odds(&self, v: crate::rules::Value) -> crate::rules::Value {
+        use crate::rules::Value;
+        match self.t.rules.draw_odds {
+            Some(c) if v == Value::Draw => {
+                if c == self.side as usize {
+                    Value::Win
+                } else {
+                    Value::Loss
+                }
+            }
+            _ => v,
+        }
+    }
+
+    fn outcome_before_odds(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
         use crate::rules::Value;
         let r = &self.t.rules;
         let us = self.side as usize;

@@ -199,6 +199,11 @@ fn value(v: Value) -> i32 {
     }
 }
 
+/// A drawn value as `materialCounting`'s draw odds turn it (armageddon: Black wins).
+fn draw_odds<B: Bits>(b: &Board<'_, B>, v: i32) -> i32 {
+    if v == VALUE_DRAW { value(b.draw_odds(Value::Draw)) } else { v }
+}
+
 /// The type index of the Fairy-Stockfish piece called `name`, if the variant has it.
 fn type_named<B: Bits>(t: &Tables<B>, name: &str) -> Option<usize> {
     t.rules.pieces.iter().position(|p| p.name == name && p.base.is_none())
@@ -759,11 +764,11 @@ impl Pyffish {
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
             let b = g.last();
-            Ok(match immediate_end(b) {
+            Ok(draw_odds(b, match immediate_end(b) {
                 Some(v) => v,
                 None if b.in_check() => checkmate_value(&g),
                 None => value(b.stalemate_result()),
-            })
+            }))
         })
     }
 
@@ -797,7 +802,7 @@ impl Pyffish {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(optional_end(&g).map_or((false, 0), |v| (true, v)))
+            Ok(optional_end(&g).map_or((false, 0), |v| (true, draw_odds(g.last(), v))))
         })
     }
 

@@ -238,6 +238,12 @@ pub struct Rules {
     pub flag_piece_safe: bool,
     /// `wallingRule`.
     pub walling: Walling,
+    /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
+    /// end is a win for that colour (0 White, 1 Black).
+    pub draw_odds: Option<usize>,
+    /// `dropLoop` (loop chess): a promoted piece is not marked, so that captured it goes
+    /// to the hand as what it is, not as a pawn.
+    pub drop_loop: bool,
     /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
     pub walling_region: [u128; 2],
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
@@ -544,6 +550,8 @@ const KNOWN: &[&str] = &[
     "flagPieceSafe",
     "makpongRule",
     "wallingRule",
+    "materialCounting",
+    "dropLoop",
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
@@ -769,6 +777,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flag_piece_safe: false,
         makpong: false,
         walling: Walling::None,
+        draw_odds: None,
+        drop_loop: false,
         walling_region: [0; 2],
         blast_on_capture: false,
         blast_immune: 0,
@@ -929,6 +939,22 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     }
                 }
             }
+            "materialCounting" => {
+                r.draw_odds = match v {
+                    "none" => None,
+                    "whitedrawodds" => Some(0),
+                    "blackdrawodds" => Some(1),
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!(
+                                "'{v}' is not a material counting polyboard plays (none, whitedrawodds, blackdrawodds)"
+                            ),
+                        ));
+                    }
+                }
+            }
+            "dropLoop" => r.drop_loop = boolean()?,
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];
