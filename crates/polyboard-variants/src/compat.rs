@@ -429,7 +429,13 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
     for &k in &royal_types {
         restricted |= b.pieces(k, c ^ 1);
     }
-    let enemy_king_region = royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1]);
+    // Fairy-Stockfish reads the king type's region, every square in a variant without
+    // a king.
+    let enemy_king_region = if royal_types.is_empty() {
+        r.all_squares()
+    } else {
+        royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1])
+    };
     const KNOWN: &[&str] = &[
         "pawn",
         "knight",
@@ -488,7 +494,8 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
         }
     }
     let colorbound = of_names(&["bishop", "fers", "fersAlfil", "alfil", "elephant"]) & !restricted;
-    let all = b.occupied();
+    // The pieces, not the walls.
+    let all = b.pieces_of(0) | b.pieces_of(1);
     let unbound = all & !restricted & !colorbound;
     let dark = squares(colorbound).any(|s| (s % r.files + s / r.files).is_multiple_of(2));
     let light = squares(colorbound).any(|s| (s % r.files + s / r.files) % 2 == 1);

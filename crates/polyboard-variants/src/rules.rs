@@ -238,14 +238,14 @@ pub struct Rules {
     pub flag_piece_safe: bool,
     /// `wallingRule`.
     pub walling: Walling,
+    /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
+    pub walling_region: [u128; 2],
     /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
     /// end is a win for that colour (0 White, 1 Black).
     pub draw_odds: Option<usize>,
     /// `dropLoop` (loop chess): a promoted piece is not marked, so that captured it goes
     /// to the hand as what it is, not as a pawn.
     pub drop_loop: bool,
-    /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
-    pub walling_region: [u128; 2],
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
     /// checking piece.
     pub makpong: bool,
@@ -917,7 +917,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "castlingRookPiece" | "castlingRookPieces" => {
                 let set = piece_set()?;
                 r.castling_rook = set.first().copied();
-                r.castling_rooks = set.iter().fold(0, |m, &t| m | 1 << t);
+                r.castling_rooks = type_mask(&set);
             }
             "chess960" => r.chess960 = boolean()?,
             "checking" => r.checking = boolean()?,
@@ -962,8 +962,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "wallingRegionWhite" => r.walling_region[0] = region()?,
             "wallingRegionBlack" => r.walling_region[1] = region()?,
             "blastOnCapture" => r.blast_on_capture = boolean()?,
-            "blastImmuneTypes" => r.blast_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
-            "mutuallyImmuneTypes" => r.mutually_immune = piece_set()?.iter().fold(0, |m, &t| m | 1 << t),
+            "blastImmuneTypes" => r.blast_immune = type_mask(&piece_set()?),
+            "mutuallyImmuneTypes" => r.mutually_immune = type_mask(&piece_set()?),
             "extinctionPseudoRoyal" => r.extinction_pseudo_royal = boolean()?,
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
@@ -1137,6 +1137,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         }
     }
     Ok(r)
+}
+
+/// A set of types as a mask, one bit each.
+fn type_mask(types: &[usize]) -> u32 {
+    types.iter().fold(0, |m, &t| m | 1 << t)
 }
 
 fn parse_bool(v: &str) -> Option<bool> {
