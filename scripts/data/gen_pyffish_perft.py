@@ -12,7 +12,13 @@ crates/polyboard-variants/tests/perft.rs reads. Depths stop at the first count a
 --max-nodes (default 12,000 (pyffish takes about 3 ms a call); a depth is counted when the branching so far predicts at most that) so the whole table recomputes in minutes.
 
 usage: scripts/data/gen_pyffish_perft.py [OUT] [--max-nodes N] [--games N]
+       scripts/data/gen_pyffish_perft.py --extra OUT --only V1,V2,... [--games N] [--max-nodes N]
 default OUT: crates/polyboard-variants/tests/data/pyffish-perft.txt
+
+--extra writes games played to their end (at most 300 plies) in the listed variants, each
+from its own seed (the variant's name), keeping every tenth position and the last three
+before the end, so that the game ends the rules bring (explosions, flags, extinction) are
+counted too; the lines of other variants in OUT are kept as they are.
 """
 import os
 import random
@@ -51,12 +57,48 @@ def line(variant, fen, cs, note):
     return f"{variant} ; {fen} ; {text} ; pyffish-{sf.version()[0]}.{sf.version()[1]}.{sf.version()[2]} ; {note}"
 
 
+def extra(out, only, games, max_nodes):
+    keep = {}
+    if os.path.exists(out):
+        for text in open(out):
+            text = text.rstrip("\n")
+            if text and not text.startswith("#"):
+                keep.setdefault(text.split(" ; ")[0], []).append(text)
+    for variant in only:
+        start = sf.start_fen(variant)
+        rng = random.Random(f"20261126-{variant}")
+        lines = []
+        for g in range(games):
+            moves, fens = [], []
+            for ply in range(1, 301):
+                legal = sorted(sf.legal_moves(variant, start, moves))
+                if not legal:
+                    break
+                moves.append(rng.choice(legal))
+                fens.append((ply, sf.get_fen(variant, start, moves)))
+            kept = [f for f in fens if f[0] % 10 == 0] + [f for f in fens[-3:] if f[0] % 10 != 0]
+            for ply, fen in kept:
+                lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"game {g} to the end, ply {ply}"))
+        keep[variant] = lines
+        print(variant, len(lines), file=sys.stderr)
+    with open(out, "w") as f:
+        f.write("# pyffish-perft-extra.txt -- games to their end in the variants issue 20 added later, pyffish 0.0.90\n")
+        f.write("# Produced by scripts/data/gen_pyffish_perft.py --extra (see its docstring); format as pyffish-perft.txt\n")
+        for variant in sorted(keep):
+            f.write("".join(l + "\n" for l in keep[variant]))
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    args = [a for a in args if a not in (sys.argv[sys.argv.index(o) + 1] for o in ("--extra", "--only", "--games", "--max-nodes") if o in sys.argv)]
     opt = lambda name, default: int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
     out = args[0] if args else DEFAULT_OUT
     max_nodes = opt("--max-nodes", 12_000)
     games = opt("--games", 1)
+    if "--extra" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1].split(",")
+        extra(sys.argv[sys.argv.index("--extra") + 1], only, opt("--games", 2), opt("--max-nodes", 4_000))
+        return
     rng = random.Random(20261126)
     lines = [
         "# pyffish-perft.txt -- perft counts of every pyffish 0.0.90 variant (current Fairy-Stockfish)",

@@ -30,6 +30,8 @@ pub struct Board<'a, B: Bits> {
     pub(crate) castle: [B; 2],
     /// Unmoved back-rank pieces that may still gate a piece from the hand.
     pub(crate) gates: [B; 2],
+    /// Wall squares (`*` in FEN): no piece stands on, passes or captures them.
+    pub(crate) walls: B,
     /// En passant target (at most one square).
     pub(crate) ep: B,
     /// The pawn an en passant capture takes.
@@ -83,6 +85,7 @@ impl<'a, B: Bits> Board<'a, B> {
             promoted: B::EMPTY,
             castle: [B::EMPTY; 2],
             gates: [B::EMPTY; 2],
+            walls: B::EMPTY,
             ep: B::EMPTY,
             ep_victim: 0,
             piece: [0; 128],
@@ -147,10 +150,15 @@ impl<'a, B: Bits> Board<'a, B> {
         b
     }
 
-    /// Every occupied square.
+    /// Every occupied square: the pieces and the walls.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[0] | self.by_color[1] | self.walls
+    }
+
+    /// The wall squares (`*` in FEN).
+    pub fn walls(&self) -> B {
+        self.walls
     }
 
     /// The Zobrist key.
@@ -221,6 +229,9 @@ impl<'a, B: Bits> Board<'a, B> {
         for sq in squares(self.ep) {
             key ^= k.ep[sq];
         }
+        for sq in squares(self.walls) {
+            key ^= k.wall[sq];
+        }
         if self.side == 1 {
             key ^= k.side;
         }
@@ -241,51 +252,35 @@ impl<'a, B: Bits> Board<'a, B> {
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
         let mut reset = false;
         for i in 0..np {
-            let sq = mv.pickup(i);
-            let p = self.piece[sq];
-            if p == 0 {
-                continue;
-            }
-            let (ty, c) = (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize);
-            let b = B::bit(sq);
-            self.by_type[ty] ^= b;
-            self.by_color[c] ^= b;
-            self.piece[sq] = 0;
-            self.key ^= k.piece[(ty * 2 + c) * 128 + sq];
-            if c != us || t.rules.pieces[ty].pawn {
+            if let Some((ty, c)) = self.lift(mv.pickup(i))
+                && (c != us || t.rules.pieces[ty].pawn)
+            {
                 reset = true;
             }
-            let royal = self.royal.has(sq);
-            if royal {
-                self.royal ^= b;
-            }
-            // The castling king leaving its square ends the side's castling, royal or
-            // not (giveaway's and extinction's king is a commoner).
-            if (royal || t.rules.castling_king == Some(ty)) && t.rules.castling {
-                for r in squares(self.castle[c]) {
-                    self.key ^= k.castle[r];
-                }
-                self.castle[c] = B::EMPTY;
-            }
-            if self.castle[c].has(sq) {
-                self.castle[c] ^= b;
-                self.key ^= k.castle[sq];
-            }
-            if self.gates[c].has(sq) {
-                self.gates[c] ^= b;
-                self.key ^= k.gate[sq];
-            }
-            self.promoted &= !b;
         }
         for i in 0..mv.drops() {
             let (sq, ty) = mv.drop(i);
             self.put(sq, ty, us);
             if i == 0
                 && t.rules.captures_to_hand
+                && !t.rules.drop_loop
                 && ((mv.is_promotion() && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
             {
                 self.promoted |= B::bit(sq);
             }
+        }
+        if t.rules.blast_on_capture && mv.is_capture() {
+            self.blast(mv.to());
+        }
+        if let Some(w) = mv.wall() {
+            if t.rules.walling == crate::rules::Walling::Duck {
+                for sq in squares(self.walls) {
+                    self.key ^= k.wall[sq];
+                }
+                self.walls = B::EMPTY;
+            }
+            self.walls |= B::bit(w);
+            self.key ^= k.wall[w];
         }
         match mv.hand_action() {
             STORE => self.add_hand(us, mv.hand_type(), 1),
@@ -297,7 +292,9 @@ impl<'a, B: Bits> Board<'a, B> {
             // attacks it.
             let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
-            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty() {
+            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty()
+                && t.rules.en_passant_region >> mid & 1 != 0
+            {
                 self.ep = B::bit(mid);
                 self.ep_victim = to as u8;
                 self.key ^= k.ep[mid];
@@ -322,6 +319,65 @@ impl<'a, B: Bits> Board<'a, B> {
         }
     }
 
+    /// Takes the piece off `sq` (if any) with what goes with it: its castling rights
+    /// (all of its side's when it is the castling king, royal or not: giveaway's and
+    /// extinction's king is a commoner), its gate and its promoted mark.
+    #[inline(always)]
+    fn lift(&mut self, sq: usize) -> Option<(usize, usize)> {
+        let t = self.t;
+        let k = &t.keys;
+        let p = self.piece[sq];
+        if p == 0 {
+            return None;
+        }
+        let (ty, c) = (((p - 1) >> 1) as usize, ((p - 1) & 1) as usize);
+        let b = B::bit(sq);
+        self.by_type[ty] ^= b;
+        self.by_color[c] ^= b;
+        self.piece[sq] = 0;
+        self.key ^= k.piece[(ty * 2 + c) * 128 + sq];
+        let royal = self.royal.has(sq);
+        if royal {
+            self.royal ^= b;
+        }
+        if (royal || t.rules.castling_king == Some(ty)) && t.rules.castling {
+            for r in squares(self.castle[c]) {
+                self.key ^= k.castle[r];
+            }
+            self.castle[c] = B::EMPTY;
+        }
+        if self.castle[c].has(sq) {
+            self.castle[c] ^= b;
+            self.key ^= k.castle[sq];
+        }
+        if self.gates[c].has(sq) {
+            self.gates[c] ^= b;
+            self.key ^= k.gate[sq];
+        }
+        self.promoted &= !b;
+        Some((ty, c))
+    }
+
+    /// The squares a capture on `to` clears (`blastOnCapture`): `to` itself and the
+    /// pieces next to it but pawns, except the pieces of `blastImmuneTypes`.
+    #[inline]
+    pub(crate) fn blast_squares(&self, to: usize) -> B {
+        let t = self.t;
+        let pawns =
+            t.rules.pieces.iter().enumerate().filter(|(_, p)| p.pawn).fold(B::EMPTY, |m, (ty, _)| m | self.by_type[ty]);
+        let pieces = self.by_color[0] | self.by_color[1];
+        let area = (t.adjacent[to] & pieces & !pawns) | B::bit(to);
+        area & !self.of_types(t.rules.blast_immune)
+    }
+
+    /// Atomic chess's explosion after a capture on `to`.
+    #[inline(never)]
+    fn blast(&mut self, to: usize) {
+        for sq in squares(self.blast_squares(to)) {
+            self.lift(sq);
+        }
+    }
+
     /// Shatar: after `us`'s move, whether its series of checks holds a shak.
     #[inline(never)]
     fn update_shak(&mut self, us: usize) {
@@ -333,7 +389,7 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// The pieces of both colours of the types in `mask` (bit `ty` for type `ty`).
     #[inline(always)]
-    fn of_types(&self, mut mask: u32) -> B {
+    pub(crate) fn of_types(&self, mut mask: u32) -> B {
         let mut set = B::EMPTY;
         while mask != 0 {
             set |= self.by_type[mask.trailing_zeros() as usize];
@@ -528,6 +584,26 @@ impl<'a, B: Bits> Board<'a, B> {
     /// dropper when `shogiPawnDropMateIllegal` is set), stalemate, and the n-move rule.
     /// Repetition needs the game's history and is left to the caller.
     pub fn outcome(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
+        self.outcome_before_odds(has_moves, last).map(|v| self.draw_odds(v))
+    }
+
+    /// A drawn result as `materialCounting`'s draw odds make it: a win for the colour
+    /// that has them (armageddon's Black); any other result as it is.
+    pub fn draw_odds(&self, v: crate::rules::Value) -> crate::rules::Value {
+        use crate::rules::Value;
+        match self.t.rules.draw_odds {
+            Some(c) if v == Value::Draw => {
+                if c == self.side as usize {
+                    Value::Win
+                } else {
+                    Value::Loss
+                }
+            }
+            _ => v,
+        }
+    }
+
+    fn outcome_before_odds(&self, has_moves: bool, last: Option<Move>) -> Option<crate::rules::Value> {
         use crate::rules::Value;
         let r = &self.t.rules;
         let us = self.side as usize;
@@ -586,6 +662,11 @@ impl<'a, B: Bits> Board<'a, B> {
     pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
         let r = &self.t.rules;
         let (v, types) = r.extinction.as_ref()?;
+        // Pseudo-royal pieces end the game by mate, not by extinction (coregal, sho
+        // shogi), unless captures explode (atomic).
+        if r.extinction_pseudo_royal && !r.blast_on_capture {
+            return None;
+        }
         let ec = r.extinction_counts;
         let us = self.side as usize;
         let hand = |c: usize| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
@@ -617,15 +698,73 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(v) = self.extinction_counted() {
             return Some(v);
         }
-        if let Some(f) = r.flag_piece[them]
-            && !(self.pieces(f, them) & B::from_u128(r.flag_region[them])).is_empty()
-        {
-            return Some(Value::Loss);
+        if r.flag_move {
+            if let Some(v) = self.flag_move_end() {
+                return Some(v);
+            }
+        } else if let Some(f) = r.flag_piece[them] {
+            let mut there = self.pieces(f, them) & B::from_u128(r.flag_region[them]);
+            if r.flag_piece_safe {
+                let occ = self.occupied();
+                there = squares(there).filter(|&sq| !self.attacked(sq, us, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq));
+            }
+            if !there.is_empty() {
+                return Some(Value::Loss);
+            }
+            // A flag piece that stood its ground for a move has won.
+            if r.flag_piece_safe
+                && let Some(f) = r.flag_piece[us]
+            {
+                let occ = self.occupied();
+                let safe = squares(self.pieces(f, us) & B::from_u128(r.flag_region[us]))
+                    .any(|sq| !self.attacked(sq, them, occ));
+                if safe {
+                    return Some(Value::Win);
+                }
+            }
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
         }
         None
+    }
+
+    /// `flagMove`'s game end, as current Fairy-Stockfish: the side to move with its flag
+    /// piece in its region has won (drawn when it is White and Black's is in Black's
+    /// region too); the opponent's royal flag piece in its region wins for the opponent
+    /// unless the side to move is Black, not in check, with a legal royal move into its
+    /// own region.
+    #[inline(never)]
+    fn flag_move_end(&self) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let r = &self.t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let reached = |c: usize| {
+            r.flag_piece[c].is_some_and(|f| !(self.pieces(f, c) & B::from_u128(r.flag_region[c])).is_empty())
+        };
+        if reached(us) {
+            return Some(if us == 0 && reached(them) { Value::Draw } else { Value::Win });
+        }
+        let royal_flag = r.flag_piece[them].is_some_and(|f| r.pieces[f].royal);
+        if !royal_flag || !reached(them) {
+            return None;
+        }
+        if us == 1 && !self.in_check() {
+            let region = B::from_u128(r.flag_region[us]);
+            let mut list = Moves::new();
+            self.generate_as::<true>(&mut list, Part::All, Some(false));
+            let answer = list.iter().any(|&m| {
+                !m.is_drop()
+                    && self.royal.has(m.pickup(0))
+                    && region.has(m.to())
+                    && (r.checking || !self.gives_check(m))
+            });
+            if answer {
+                return None;
+            }
+        }
+        Some(Value::Loss)
     }
 
     /// The bare-king rule's result for the side to move, if it ends the game. As Fairy-
@@ -689,13 +828,15 @@ impl<'a, B: Bits> Board<'a, B> {
         self.generate_as::<false>(out, part, in_check)
     }
 
-    /// [`Board::generate_part`]; with `FREE`, without the `mustCapture` filter (which
-    /// runs it so, out of line, for the few variants that have the rule).
+    /// [`Board::generate_part`]; with `FREE`, the pieces' legal moves without the game
+    /// ends that leave none and without the filters of `mustCapture`, `checking = false`
+    /// and `makpongRule` (which run it so, out of line, for the few variants that have
+    /// them).
     #[inline(always)]
     fn generate_as<const FREE: bool>(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
         let t = self.t;
-        if !FREE && t.special_rules && t.rules.must_capture {
-            self.captures_if_any(out, part, in_check);
+        if !FREE && t.special_rules && t.post_filter {
+            self.filtered(out, part, in_check);
             return;
         }
         let nsq = t.nsq;
@@ -709,7 +850,7 @@ impl<'a, B: Bits> Board<'a, B> {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
-        if t.special_rules && self.special_first(&n, out) {
+        if t.special_rules && self.special_first(&n, out, FREE) {
             return;
         }
         for ty in 0..t.ntypes {
@@ -733,13 +874,37 @@ impl<'a, B: Bits> Board<'a, B> {
         }
     }
 
-    /// `mustCapture`: the legal moves of `part` that are captures when the side to move
-    /// has a legal capture, else all of them.
+    /// The legal moves of `part` under the rules that filter the pieces' moves: none
+    /// when the game has ended; with `checking = false` none that gives check; with
+    /// `makpongRule` no move of a royal piece in check but the capture of its one
+    /// checker; with `mustCapture` only captures when the side to move has one.
     #[inline(never)]
-    fn captures_if_any(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+    fn filtered(&self, out: &mut Moves, part: Part, in_check: Option<bool>) {
+        let t = self.t;
+        let r = &t.rules;
+        if t.immediate_rules && self.immediate_end().is_some() {
+            return;
+        }
+        let mut all = Moves::new();
+        self.generate_as::<true>(&mut all, Part::All, in_check);
+        let checkers =
+            if r.makpong && in_check.unwrap_or_else(|| self.in_check()) { self.checkers() } else { B::EMPTY };
         let mut list = Moves::new();
-        self.generate_as::<true>(&mut list, Part::All, in_check);
-        let forced = list.iter().any(|m| m.is_capture());
+        for &m in all.iter() {
+            let royal_move = !m.is_drop() && self.royal.has(m.pickup(0));
+            if (r.mutually_immune != 0 && self.mutually_immune(m))
+                || (r.extinction_pseudo_royal && !self.pseudo_royal_safe(m))
+                || (!r.checking && self.gives_check(m))
+                || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
+            {
+                continue;
+            }
+            list.push(m);
+        }
+        if r.walling != crate::rules::Walling::None {
+            list = self.with_walls(&list);
+        }
+        let forced = r.must_capture && list.iter().any(|m| m.is_capture());
         for &mv in list.iter() {
             let noisy = mv.is_capture() || mv.is_promotion();
             let wanted = match part {
@@ -751,6 +916,132 @@ impl<'a, B: Bits> Board<'a, B> {
                 out.push(mv);
             }
         }
+    }
+
+    /// `wallingRule`: each move of `moves` with each wall it may put up.
+    fn with_walls(&self, moves: &Moves) -> Moves {
+        use crate::rules::Walling;
+        let t = self.t;
+        let r = &t.rules;
+        let us = self.side as usize;
+        let mut out = Moves::new();
+        for &m in moves.iter() {
+            let mut occ = self.occupied();
+            if let Some(f) = m.from() {
+                occ &= !B::bit(f);
+            }
+            for i in 1..m.pickups() {
+                occ &= !B::bit(m.pickup(i));
+            }
+            for i in 0..m.drops() {
+                occ |= B::bit(m.drop(i).0);
+            }
+            let region = B::from_u128(r.walling_region[us]) & t.all;
+            let (to, ty) = m.drop(0);
+            let walls = match r.walling {
+                Walling::None => continue,
+                Walling::Past => m.from().map_or(B::EMPTY, B::bit),
+                Walling::Static | Walling::Duck => !occ & region,
+                Walling::Arrow => self.reach(ty, us, to, occ, B::EMPTY).0 & region,
+            };
+            for w in squares(walls) {
+                if out.len() < MAX_MOVES {
+                    out.push(m.with_wall(w));
+                }
+            }
+        }
+        out
+    }
+
+    /// `mutuallyImmuneTypes`: true when `mv` captures a piece of its own type, one of
+    /// those types.
+    fn mutually_immune(&self, mv: Move) -> bool {
+        if !mv.is_capture() || mv.is_drop() || mv.is_castling() {
+            return false;
+        }
+        let (mover, victim) = (self.type_on(mv.pickup(0)), self.type_on(mv.pickup(1)));
+        mover == victim && self.t.rules.mutually_immune >> mover & 1 != 0
+    }
+
+    /// `extinctionPseudoRoyal`, as Fairy-Stockfish tests it: after `mv` no pseudo-royal
+    /// piece of the mover (an extinction type of which it has at most
+    /// `extinctionPieceCount + 1`) is blown up or attacked, unless the move removes one
+    /// of the opponent's; with `blastOnCapture`, a piece touching an opponent's
+    /// pseudo-royal one is not attacked (capturing it would blow up the capturer's own).
+    /// A castling king may not pass an attacked square either.
+    fn pseudo_royal_safe(&self, mv: Move) -> bool {
+        let t = self.t;
+        let r = &t.rules;
+        let Some((_, types)) = r.extinction.as_ref() else { return true };
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let limit = r.extinction_counts.piece_count + 1;
+        let royals = |c: usize| {
+            types
+                .iter()
+                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
+                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
+        };
+        let (mut ours, theirs) = (royals(us), royals(them));
+        let immune = self.of_types(r.blast_immune);
+        let touching = |sq: usize| r.blast_on_capture && !(t.adjacent[sq] & theirs & !immune).is_empty();
+        let mut occ = self.occupied();
+        let to = mv.to();
+        let from = (!mv.is_drop()).then(|| mv.pickup(0));
+        if let Some(f) = from {
+            occ &= !B::bit(f);
+        }
+        if mv.is_castling() {
+            let (ksq, rsq, rto) = (mv.pickup(0), mv.pickup(1), mv.drop(1).0);
+            if ours.has(ksq) {
+                let mut s = ksq;
+                loop {
+                    if !touching(s) && self.attacked_by(s, them, occ, self.by_color[them]) {
+                        return false;
+                    }
+                    let next = if to > s {
+                        s + 1
+                    } else if to < s {
+                        s - 1
+                    } else {
+                        break;
+                    };
+                    if next == to {
+                        break;
+                    }
+                    s = next;
+                }
+            }
+            occ = (occ & !B::bit(rsq)) | B::bit(rto);
+        }
+        occ |= B::bit(to);
+        if mv.0 & F_EP != 0 {
+            occ &= !B::bit(mv.pickup(1));
+        }
+        if mv.is_capture() && r.blast_on_capture {
+            occ &= !self.blast_squares(to);
+        }
+        if let Some(f) = from
+            && ours.has(f)
+        {
+            ours ^= B::bit(f) | B::bit(to);
+        }
+        let landed = mv.drop(0).1;
+        if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
+            if mv.is_promotion() && self.pieces(landed, us).popcount() >= limit {
+                ours &= !self.pieces(landed, us);
+            } else {
+                ours |= B::bit(to);
+            }
+        }
+        if !(ours & !occ).is_empty() {
+            return false;
+        }
+        if !(theirs & !occ).is_empty() {
+            return true;
+        }
+        let attackers = self.by_color[them] & occ & !B::bit(to);
+        squares(ours).all(|sq| touching(sq) || !self.attacked_by(sq, them, occ, attackers))
     }
 
     /// True when the rules forbid `mv` although [`Board::generate`] lists it: a shogi
@@ -1049,7 +1340,8 @@ impl<'a, B: Bits> Board<'a, B> {
     fn castling_moves(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
-        let (Some(kt), Some(rt)) = (r.castling_king, r.castling_rook) else { return };
+        let Some(kt) = r.castling_king else { return };
+        let rooks = self.of_types(r.castling_rooks) & self.by_color[n.us];
         let rank = r.castling_rank_of(n.us);
         let rank_bb = t.rank_masks[rank];
         let kings = self.pieces(kt, n.us) & rank_bb;
@@ -1057,7 +1349,8 @@ impl<'a, B: Bits> Board<'a, B> {
             return;
         }
         let ksq = kings.lsb();
-        for rsq in squares(self.castle[n.us] & self.pieces(rt, n.us)) {
+        for rsq in squares(self.castle[n.us] & rooks) {
+            let rt = self.type_on(rsq);
             let kingside = rsq > ksq;
             let kto = r.square(if kingside { r.castling_kingside_file } else { r.castling_queenside_file }, rank);
             let rto = if kingside { kto - 1 } else { kto + 1 };
@@ -1070,8 +1363,10 @@ impl<'a, B: Bits> Board<'a, B> {
             if !(span & n.occ & !(B::bit(ksq) | B::bit(rsq))).is_empty() {
                 continue;
             }
+            // A castling king that is not royal passes attacked squares (Fairy-Stockfish;
+            // `extinctionPseudoRoyal` tests its own king afterwards).
             let (a, b) = (ksq.min(kto), ksq.max(kto));
-            if (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
+            if r.pieces[kt].royal && (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
                 continue;
             }
             let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);
@@ -1109,7 +1404,7 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             if r.drop_no_doubled == Some(gt) {
                 for f in &t.file_masks {
-                    if !(*f & self.by_type[gt] & own).is_empty() {
+                    if (*f & self.by_type[gt] & own).popcount() >= r.drop_no_doubled_count {
                         targets &= !*f;
                     }
                 }
@@ -1131,12 +1426,12 @@ impl<'a, B: Bits> Board<'a, B> {
     /// piece that has a legal drop must drop (the drops of `n.part` are emitted). Out of
     /// line, so that the generator's frame does not carry a second move list.
     #[inline(never)]
-    fn special_first(&self, n: &Node<B>, out: &mut Moves) -> bool {
+    fn special_first(&self, n: &Node<B>, out: &mut Moves, free: bool) -> bool {
         let r = &self.t.rules;
         if r.bare_king_value.is_some() && self.bare_king_result().is_some() {
             return true;
         }
-        if self.t.immediate_rules && self.immediate_end().is_some() {
+        if !free && self.t.immediate_rules && self.immediate_end().is_some() {
             return true;
         }
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {

@@ -242,6 +242,11 @@ fn value(v: Value) -> i32 {
     }
 }
 
+/// A drawn value as `materialCounting`'s draw odds turn it (armageddon: Black wins).
+fn draw_odds<B: Bits>(b: &Board<'_, B>, v: i32) -> i32 {
+    if v == VALUE_DRAW { value(b.draw_odds(Value::Draw)) } else { v }
+}
+
 /// The type index of the Fairy-Stockfish piece called `name`, if the variant has it.
 fn type_named<B: Bits>(t: &Tables<B>, name: &str) -> Option<usize> {
     t.rules.pieces.iter().position(|p| p.name == name && p.base.is_none())
@@ -469,7 +474,13 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
     for &k in &royal_types {
         restricted |= b.pieces(k, c ^ 1);
     }
-    let enemy_king_region = royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1]);
+    // Fairy-Stockfish reads the king type's region, every square in a variant without
+    // a king.
+    let enemy_king_region = if royal_types.is_empty() {
+        r.all_squares()
+    } else {
+        royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1])
+    };
     const KNOWN: &[&str] = &[
         "pawn",
         "knight",
@@ -528,7 +539,8 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
         }
     }
     let colorbound = of_names(&["bishop", "fers", "fersAlfil", "alfil", "elephant"]) & !restricted;
-    let all = b.occupied();
+    // The pieces, not the walls.
+    let all = b.pieces_of(0) | b.pieces_of(1);
     let unbound = all & !restricted & !colorbound;
     let dark = squares(colorbound).any(|s| (s % r.files + s / r.files).is_multiple_of(2));
     let light = squares(colorbound).any(|s| (s % r.files + s / r.files) % 2 == 1);
@@ -803,11 +815,11 @@ impl Pyffish {
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
             let b = g.last();
-            Ok(match immediate_end(b) {
+            Ok(draw_odds(b, match immediate_end(b) {
                 Some(v) => v,
                 None if b.in_check() => checkmate_value(&g),
                 None => value(b.stalemate_result()),
-            })
+            }))
         })
     }
 
@@ -841,7 +853,7 @@ impl Pyffish {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(optional_end(&g).map_or((false, 0), |v| (true, v)))
+            Ok(optional_end(&g).map_or((false, 0), |v| (true, draw_odds(g.last(), v))))
         })
     }
 

@@ -81,6 +81,14 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                     continue;
                 }
+                if c == '*' {
+                    if file >= r.files {
+                        return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                    }
+                    b.walls |= B::bit(r.square(file, rank));
+                    file += 1;
+                    continue;
+                }
                 let plus = c == '+';
                 let letter = if plus {
                     match chars.next() {
@@ -215,7 +223,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let own = self.by_color[color];
             let king =
                 r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.popcount() == 1).map(|k| k.lsb());
-            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & row).unwrap_or(B::EMPTY);
+            let rooks = self.of_types(r.castling_rooks) & own & row;
             let upper = c.to_ascii_uppercase();
             let sq = match upper {
                 'K' | 'Q' => {
@@ -266,7 +274,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let own = self.by_color[color] & t.rank_masks[rank];
             let king_on_gate = r.castling_king.is_some_and(|k| !(self.by_type[k] & own & self.gates[color]).is_empty());
             if r.castling && self.letters_are_gates(color) && self.castle[color].is_empty() && king_on_gate {
-                let rooks = r.castling_rook.map_or(B::EMPTY, |rt| self.by_type[rt] & own);
+                let rooks = self.of_types(r.castling_rooks) & own;
                 self.castle[color] = rooks & self.gates[color];
             }
         }
@@ -298,6 +306,14 @@ impl<'a, B: Bits> Board<'a, B> {
             let mut empty = 0;
             for file in 0..r.files {
                 let sq = r.square(file, rank);
+                if self.walls.has(sq) {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push('*');
+                    continue;
+                }
                 match self.piece_on(sq) {
                     None => empty += 1,
                     Some((ty, c)) => {
@@ -337,7 +353,7 @@ impl<'a, B: Bits> Board<'a, B> {
             let case = |ch: char| if c == 0 { ch.to_ascii_uppercase() } else { ch };
             let own = self.by_color[c];
             let rank = r.castling_rank_of(c);
-            let rooks = r.castling_rook.map(|rt| self.by_type[rt] & own & t.rank_masks[rank]).unwrap_or(B::EMPTY);
+            let rooks = self.of_types(r.castling_rooks) & own & t.rank_masks[rank];
             let king = r
                 .castling_king
                 .map(|k| self.by_type[k] & own & t.rank_masks[rank])

@@ -22,9 +22,10 @@
 //! bits 19..26  pickup 1 square: the captured piece, or the castling rook
 //! bits 26..37  drop 0: square (7 bits) | type << 7 (4 bits): where the mover lands
 //! bits 37..48  drop 1: the castling rook's landing, or the gated piece
-//! bits 48..59  drop 2: the gated piece of a gating castling move
+//! bits 48..59  drop 2: the gated piece of a gating castling move; with bit 63, bits
+//!              48..55 are the wall square instead
 //! bits 59..63  holdings action: the piece type (4 bits)
-//! bit  63      unused (0)
+//! bit  63      walling (`wallingRule`): a wall goes up on the square in bits 48..55
 //! ```
 //! A drop move has no pickup, one drop and a retrieve. The null move is 0.
 
@@ -43,6 +44,7 @@ pub(crate) const F_PROMO: u64 = 1 << 8;
 pub(crate) const F_CAPTURE: u64 = 1 << 9;
 pub(crate) const F_GATE: u64 = 1 << 10;
 pub(crate) const F_EP: u64 = 1 << 11;
+pub(crate) const F_WALL: u64 = 1 << 63;
 
 impl Move {
     /// Number of pickups.
@@ -75,6 +77,16 @@ impl Move {
     pub fn drop(self, i: usize) -> (usize, usize) {
         let d = self.0 >> (26 + 11 * i);
         ((d & 127) as usize, ((d >> 7) & 15) as usize)
+    }
+    /// The square a walling move puts a wall on (`wallingRule`).
+    #[inline(always)]
+    pub fn wall(self) -> Option<usize> {
+        (self.0 & F_WALL != 0).then_some(((self.0 >> 48) & 127) as usize)
+    }
+    /// The move with a wall put up on `sq`.
+    #[inline(always)]
+    pub(crate) fn with_wall(self, sq: usize) -> Move {
+        Move((self.0 & !(0x7f << 48)) | (sq as u64) << 48 | F_WALL)
     }
     /// True for a capture.
     #[inline(always)]

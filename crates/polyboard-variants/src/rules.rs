@@ -61,6 +61,22 @@ impl Value {
     }
 }
 
+/// Fairy-Stockfish's `wallingRule`: after its move the mover puts up a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walling {
+    /// No walls are put up.
+    None,
+    /// On the square the piece left (`past`: joust, snailtrail).
+    Past,
+    /// On any empty square of the walling region (`static`: isolation).
+    Static,
+    /// On a square the moved piece could move to from where it landed (`arrow`:
+    /// amazons).
+    Arrow,
+    /// On any empty square, the one wall moving there (`duck`: duck chess).
+    Duck,
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -119,6 +135,9 @@ pub struct Rules {
     pub double_step: bool,
     /// Where pawns may double-step from, per colour.
     pub double_step_region: [u128; 2],
+    /// Where an en passant square may be (`enPassantRegion`; horde leaves out the
+    /// second rank, which its first-rank double steps cross).
+    pub en_passant_region: u128,
     /// Castling exists.
     pub castling: bool,
     /// The king's file after castling on the kingside.
@@ -131,9 +150,13 @@ pub struct Rules {
     pub castling_king: Option<usize>,
     /// The rook type that castles.
     pub castling_rook: Option<usize>,
+    /// Every type that castles as the rook (`castlingRookPieces` may list more than
+    /// one: perfect chess's chancellor), one bit each; `castling_rook` is the first.
+    pub castling_rooks: u32,
     /// Chess960 castling (the king and rooks anywhere on the castling rank).
     pub chess960: bool,
-    /// Checks exist (a royal may not be left attacked).
+    /// Checks may be given (`checking`); when false, a move that gives check is illegal
+    /// (racing kings). A royal piece may never be left attacked either way.
     pub checking: bool,
     /// Pieces in hand may be dropped.
     pub drops: bool,
@@ -150,6 +173,9 @@ pub struct Rules {
     pub drop_region: [u128; 2],
     /// A type that may not be dropped on a file holding an own one (shogi's nifu).
     pub drop_no_doubled: Option<usize>,
+    /// How many of `drop_no_doubled` a file may already hold before the drop is refused
+    /// (`dropNoDoubledCount`, 1 by default; tori shogi's swallows 2).
+    pub drop_no_doubled_count: u32,
     /// A piece may not go (or be dropped) where it could never move again.
     pub immobility_illegal: bool,
     /// Checkmate by a shogi pawn drop loses for the side that dropped. As in
@@ -204,6 +230,41 @@ pub struct Rules {
     pub flag_piece: [Option<usize>; 2],
     /// The flag region, per colour.
     pub flag_region: [u128; 2],
+    /// `flagMove`: a side whose flag piece reaches its region wins when its next turn
+    /// comes (the opponent has one move to answer); for a royal flag piece, Black's
+    /// answer into its own region draws (racing kings), and the game ends at once when
+    /// Black cannot make it.
+    pub flag_move: bool,
+    /// `flagPieceSafe`: a flag piece in its region ends the game only where the other
+    /// side does not attack it, whichever side is to move (dobutsu's lion: one that
+    /// can be taken must survive the reply first).
+    pub flag_piece_safe: bool,
+    /// `wallingRule`.
+    pub walling: Walling,
+    /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
+    pub walling_region: [u128; 2],
+    /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
+    /// end is a win for that colour (0 White, 1 Black).
+    pub draw_odds: Option<usize>,
+    /// `dropLoop` (loop chess): a promoted piece is not marked, so that captured it goes
+    /// to the hand as what it is, not as a pawn.
+    pub drop_loop: bool,
+    /// `makpongRule`: a royal piece in check may not move, except to capture the one
+    /// checking piece.
+    pub makpong: bool,
+    /// `blastOnCapture` (atomic): a capture clears its square (the capturer too) and
+    /// the pieces next to it but pawns.
+    pub blast_on_capture: bool,
+    /// `blastImmuneTypes`: the types a blast leaves standing, one bit each.
+    pub blast_immune: u32,
+    /// `mutuallyImmuneTypes`: a piece of one of these types may not capture a piece
+    /// of the same type, one bit each.
+    pub mutually_immune: u32,
+    /// `extinctionPseudoRoyal`: while a side has at most `extinctionPieceCount + 1`
+    /// pieces of an extinction type, they may not be left attacked, nor blown up by
+    /// their own side; a move that takes the opponent's is legal regardless, and
+    /// pieces touching the opponent's (with `blastOnCapture`) are not attacked.
+    pub extinction_pseudo_royal: bool,
     /// The result of stalemate for the stalemated side.
     pub stalemate_value: Value,
     /// The result of checkmate for the mated side.
@@ -454,6 +515,7 @@ const KNOWN: &[&str] = &[
     "doubleStepRank",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "enPassantRegion",
     "castling",
     "castlingKingsideFile",
     "castlingQueensideFile",
@@ -472,6 +534,7 @@ const KNOWN: &[&str] = &[
     "blackDropRegion",
     "shogiDoubledPawn",
     "dropNoDoubled",
+    "dropNoDoubledCount",
     "immobilityIllegal",
     "shogiPawnDropMateIllegal",
     "gating",
@@ -494,6 +557,19 @@ const KNOWN: &[&str] = &[
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagMove",
+    "flagPieceSafe",
+    "makpongRule",
+    "wallingRule",
+    "materialCounting",
+    "dropLoop",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "extinctionPseudoRoyal",
     "whiteFlag",
     "blackFlag",
     "stalemateValue",
@@ -675,12 +751,14 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         mandatory_piece_promotion: false,
         double_step: true,
         double_step_region: [0; 2],
+        en_passant_region: 0,
         castling: true,
         castling_kingside_file: 6,
         castling_queenside_file: 2,
         castling_rank: 0,
         castling_king: None,
         castling_rook: None,
+        castling_rooks: 0,
         chess960: false,
         checking: true,
         drops: false,
@@ -690,6 +768,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         promotion_zone_pawn_drops: false,
         drop_region: [0; 2],
         drop_no_doubled: None,
+        drop_no_doubled_count: 1,
         immobility_illegal: false,
         pawn_drop_mate_illegal: false,
         gating: false,
@@ -709,6 +788,17 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         check_counting: false,
         flag_piece: [None; 2],
         flag_region: [0; 2],
+        flag_move: false,
+        flag_piece_safe: false,
+        makpong: false,
+        walling: Walling::None,
+        draw_odds: None,
+        drop_loop: false,
+        walling_region: [0; 2],
+        blast_on_capture: false,
+        blast_immune: 0,
+        mutually_immune: 0,
+        extinction_pseudo_royal: false,
         stalemate_value: Value::Draw,
         checkmate_value: Value::Loss,
         n_move_rule: 50,
@@ -730,8 +820,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.promotion_region = [rank_or_none(&r, 7), r.rank_mask(0)];
     r.double_step_region = [rank_or_none(&r, 1), if ranks >= 2 { r.rank_mask(ranks - 2) } else { 0 }];
     r.drop_region = [all, all];
+    r.en_passant_region = all;
+    r.walling_region = [all, all];
     r.castling_king = r.pieces.iter().position(|p| p.royal);
     r.castling_rook = r.pieces.iter().position(|p| p.name == "rook");
+    r.castling_rooks = r.castling_rook.map_or(0, |t| 1 << t);
     let default_promo: Vec<usize> = ["queen", "rook", "bishop", "knight"]
         .iter()
         .filter_map(|n| r.pieces.iter().position(|p| &p.name == n))
@@ -832,18 +925,63 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "doubleStepRegionWhite" => r.double_step_region[0] = region()?,
             "doubleStepRegionBlack" => r.double_step_region[1] = region()?,
+            "enPassantRegion" => r.en_passant_region = region()?,
             "castling" => r.castling = boolean()?,
             "castlingKingsideFile" => r.castling_kingside_file = file()?,
             "castlingQueensideFile" => r.castling_queenside_file = file()?,
             "castlingRank" => r.castling_rank = rank()?,
             "castlingKingPiece" => r.castling_king = Some(piece()?),
-            "castlingRookPiece" | "castlingRookPieces" => r.castling_rook = Some(piece()?),
+            "castlingRookPiece" | "castlingRookPieces" => {
+                let set = piece_set()?;
+                r.castling_rook = set.first().copied();
+                r.castling_rooks = type_mask(&set);
+            }
             "chess960" => r.chess960 = boolean()?,
-            "checking" => {
-                if !boolean()? {
-                    return Err(fail(e, "checking = false is not supported".into()));
+            "checking" => r.checking = boolean()?,
+            "flagMove" => r.flag_move = boolean()?,
+            "flagPieceSafe" => r.flag_piece_safe = boolean()?,
+            "makpongRule" => r.makpong = boolean()?,
+            "wallingRule" => {
+                r.walling = match v {
+                    "none" => Walling::None,
+                    "past" => Walling::Past,
+                    "static" => Walling::Static,
+                    "arrow" => Walling::Arrow,
+                    "duck" => Walling::Duck,
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!("'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck)"),
+                        ));
+                    }
                 }
             }
+            "materialCounting" => {
+                r.draw_odds = match v {
+                    "none" => None,
+                    "whitedrawodds" => Some(0),
+                    "blackdrawodds" => Some(1),
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!(
+                                "'{v}' is not a material counting polyboard plays (none, whitedrawodds, blackdrawodds)"
+                            ),
+                        ));
+                    }
+                }
+            }
+            "dropLoop" => r.drop_loop = boolean()?,
+            "wallingRegion" => {
+                let m = region()?;
+                r.walling_region = [m, m];
+            }
+            "wallingRegionWhite" => r.walling_region[0] = region()?,
+            "wallingRegionBlack" => r.walling_region[1] = region()?,
+            "blastOnCapture" => r.blast_on_capture = boolean()?,
+            "blastImmuneTypes" => r.blast_immune = type_mask(&piece_set()?),
+            "mutuallyImmuneTypes" => r.mutually_immune = type_mask(&piece_set()?),
+            "extinctionPseudoRoyal" => r.extinction_pseudo_royal = boolean()?,
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,
@@ -855,6 +993,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                 r.drop_no_doubled = if boolean()? { None } else { r.pieces.iter().position(|p| p.shogi_pawn) };
             }
             "dropNoDoubled" => r.drop_no_doubled = if v == "-" { None } else { Some(piece()?) },
+            "dropNoDoubledCount" => r.drop_no_doubled_count = count()?.max(1),
             "immobilityIllegal" => r.immobility_illegal = boolean()?,
             "shogiPawnDropMateIllegal" => r.pawn_drop_mate_illegal = boolean()?,
             "gating" => r.gating = boolean()?,
@@ -1024,6 +1163,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         }
     }
     Ok(r)
+}
+
+/// A set of types as a mask, one bit each.
+fn type_mask(types: &[usize]) -> u32 {
+    types.iter().fold(0, |m, &t| m | 1 << t)
 }
 
 fn parse_bool(v: &str) -> Option<bool> {

@@ -372,6 +372,10 @@ impl<B: Bits> Board<'_, B> {
                 san.push('/');
                 san.push(r.pieces[gty].letter.to_ascii_uppercase());
             }
+            if let Some(w) = mv.wall() {
+                san.push(',');
+                san += &self.square_text(w, n);
+            }
         }
         if !n.shogi() && n != Notation::XiangqiWxf {
             let after = self.play(mv);

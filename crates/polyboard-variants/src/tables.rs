@@ -53,6 +53,8 @@ pub(crate) struct Keys {
     pub checks: Vec<u64>,
     /// Black to move.
     pub side: u64,
+    /// `[square]`: a wall on the square.
+    pub wall: Vec<u64>,
 }
 
 /// Every table of a variant for the bitboard type `B`.
@@ -77,6 +79,8 @@ pub struct Tables<B: Bits> {
     /// Per colour and king square: the lame-leaper block squares around that king
     /// (slider pins and cannon lines are found per position).
     pub(crate) danger: Vec<B>,
+    /// `[square]`: the (up to eight) squares next to it, for `blastOnCapture`.
+    pub(crate) adjacent: Vec<B>,
     pub(crate) mobility: Vec<B>,
     pub(crate) mobile: Vec<B>,
     pub(crate) promo: [B; 2],
@@ -97,6 +101,9 @@ pub struct Tables<B: Bits> {
     ///
     /// [`Board::immediate_end`]: crate::Board::immediate_end
     pub(crate) immediate_rules: bool,
+    /// The rules drop moves from the generated list afterwards ([`Board::generate`]):
+    /// `mustCapture`, `checking = false`, `makpongRule`.
+    pub(crate) post_filter: bool,
     pub(crate) has_hoppers: bool,
     pub(crate) has_lame: bool,
     /// Types with leap captures, and with lame leaps.
@@ -123,6 +130,7 @@ fn keys(nsq: usize) -> Keys {
         ep: next(128),
         checks: next(16),
         side: next(1)[0],
+        wall: next(128),
     }
 }
 
@@ -351,6 +359,12 @@ impl<B: Bits> Tables<B> {
                 m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
+        let post_filter = rules.must_capture
+            || !rules.checking
+            || rules.makpong
+            || rules.extinction_pseudo_royal
+            || rules.mutually_immune != 0
+            || rules.walling != crate::rules::Walling::None;
         let immediate_rules =
             rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
         Tables {
@@ -376,6 +390,19 @@ impl<B: Bits> Tables<B> {
                 .collect(),
             lines,
             danger: conv(danger),
+            adjacent: (0..nsq)
+                .map(|sq| {
+                    let (f, r) = ((sq % files) as isize, (sq / files) as isize);
+                    let mut m = 0u128;
+                    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                        let (x, y) = (f + dx, r + dy);
+                        if x >= 0 && y >= 0 && (x as usize) < files && (y as usize) < ranks {
+                            m |= 1u128 << (y as usize * files + x as usize);
+                        }
+                    }
+                    B::from_u128(m)
+                })
+                .collect(),
             mobility: conv(mobility),
             mobile: conv(mobile),
             promo: [B::from_u128(rules.promotion_region[0]), B::from_u128(rules.promotion_region[1])],
@@ -386,7 +413,9 @@ impl<B: Bits> Tables<B> {
             all: B::from_u128(all),
             sittuyin_zone,
             immediate_rules,
+            post_filter,
             special_rules: immediate_rules
+                || post_filter
                 || rules.bare_king_value.is_some()
                 || rules.must_drop
                 || rules.must_capture

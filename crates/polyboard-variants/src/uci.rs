@@ -66,6 +66,9 @@ impl<B: Bits> Board<'_, B> {
         if let Some((_, gt)) = gate {
             s.push(r.pieces[gt].letter);
         }
+        if let Some(w) = mv.wall() {
+            s += &format!(",{}{}", name(to), name(w));
+        }
         s
     }
 
@@ -90,8 +93,8 @@ impl<B: Bits> Board<'_, B> {
         }
         let bad = |reason: &str| MoveError { text: text.into(), reason: reason.into() };
         if text.is_empty()
-            || text.len() > 12
-            || !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '@' || c == '+')
+            || text.len() > 16
+            || !text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '+' | ','))
         {
             return Err(bad("not UCI move text"));
         }

@@ -16,6 +16,10 @@ fn pyffish_table() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/pyffish-perft.txt")).unwrap()
 }
 
+fn pyffish_extra() -> Vec<SuiteCase> {
+    suite::parse(include_str!("data/pyffish-perft-extra.txt")).unwrap()
+}
+
 fn random_positions() -> Vec<SuiteCase> {
     suite::parse(include_str!("data/variant3-random.txt")).unwrap()
 }
@@ -72,6 +76,14 @@ fn pyffish_counts_agree() {
     assert!(fails.is_empty(), "{} failures:\n{}", fails.len(), fails.join("\n"));
 }
 
+/// pyffish 0.0.90: games played to their end in the variants added later (explosions,
+/// flags, extinction), every tenth position and the last three.
+#[test]
+fn pyffish_games_to_the_end_agree() {
+    let fails = run(&pyffish_extra(), 0, u64::MAX);
+    assert!(fails.is_empty(), "{} failures:\n{}", fails.len(), fails.join("\n"));
+}
+
 #[test]
 fn random_positions_shallow() {
     let fails = run(&random_positions(), 0, QUICK_NODES);
@@ -120,4 +132,32 @@ fn perft_errors_name_the_field_or_the_move() {
         }
         other => panic!("expected the second move to fail, got {other:?}"),
     }
+}
+
+/// The built-in names against pyffish 0.0.90's `variants()`: how many of them polyboard
+/// has, and that each one's start position is pyffish's `start_fen` (both FENs read
+/// and written back by polyboard, so that `[-] w 0 1` and `[] w - - 0 1` agree).
+#[test]
+fn builtin_names_and_start_positions_match_pyffish() {
+    use polyboard_variants::{Board, with_tables};
+    let set = VariantSet::builtin();
+    let names = set.names();
+    let mut missing = Vec::new();
+    let mut built_in = 0;
+    for line in include_str!("data/pyffish-variants.txt").lines().filter(|l| !l.starts_with('#')) {
+        let (name, fen) = line.split_once(" ; ").unwrap();
+        if !names.iter().any(|n| n == name) {
+            missing.push(name);
+            continue;
+        }
+        built_in += 1;
+        let v = Variant::new(set.rules(name).unwrap()).unwrap();
+        let (ours, theirs) = with_tables!(&v, t => (
+            Board::from_fen(t, &v.rules().start_fen).unwrap().fen(),
+            Board::from_fen(t, fen).unwrap_or_else(|e| panic!("{name}: {e}")).fen(),
+        ));
+        assert_eq!(ours, theirs, "{name}: start position");
+    }
+    // docs/variants.md lists the names still missing.
+    assert_eq!((built_in, missing.len()), (98, 23), "still missing: {}", missing.join(" "));
 }

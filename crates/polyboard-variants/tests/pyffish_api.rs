@@ -199,3 +199,24 @@ fn compat_reproduces_pyffish() {
     assert!(failed == 0, "{failed} of {total} checks differ from pyffish:\n{report}");
     assert!(total > 10_000, "only {total} checks: the data file is missing records");
 }
+
+/// Armageddon (`materialCounting = blackdrawodds`): every drawn end is Black's win, as
+/// pyffish 0.0.90 answers (stalemate, the 50-move rule, a bare-kings position).
+#[test]
+fn armageddon_draws_are_blacks_wins() {
+    let sf = Pyffish::new();
+    assert_eq!(sf.game_result("armageddon", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[], false).unwrap(), 32000);
+    assert_eq!(sf.game_result("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[], false).unwrap(), 0);
+    let fifty = |fen: &str| sf.is_optional_game_end("armageddon", fen, &[], false, 0).unwrap();
+    assert_eq!(fifty("7k/8/6K1/8/8/8/8/R7 b - - 100 80"), (true, 32000));
+    assert_eq!(fifty("7k/8/6K1/8/8/8/8/R7 w - - 100 80"), (true, -32000));
+    assert_eq!(sf.game_result("armageddon", "7k/8/6K1/8/8/8/8/8 w - - 10 80", &[], false).unwrap(), -32000);
+}
+
+/// A walling move's SAN carries its wall after a comma, as pyffish 0.0.90 writes it.
+#[test]
+fn walling_moves_have_their_wall_in_san() {
+    let sf = Pyffish::new();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(sf.get_san("duck", start, "b1c3,c3e5", false, 0).unwrap(), "Nc3,e5");
+}

@@ -195,3 +195,23 @@ fn outcomes() {
         assert_eq!(after.outcome(after.count_moves() > 0, Some(mv)), Some(Value::Win));
     });
 }
+
+/// Walling moves are written as Fairy-Stockfish writes them: the move, a comma, and the
+/// landing square followed by the wall's square (pyffish 0.0.90's `legal_moves`).
+#[test]
+fn walling_moves_write_the_wall_after_a_comma() {
+    let mut joust = legal_texts(&variant("joust"), "8/8/8/4n3/3N4/8/8/8 w - - 0 1");
+    joust.sort();
+    let expected =
+        ["d4b3,b3d4", "d4b5,b5d4", "d4c2,c2d4", "d4c6,c6d4", "d4e2,e2d4", "d4e6,e6d4", "d4f3,f3d4", "d4f5,f5d4"];
+    assert_eq!(joust, expected);
+    let duck = legal_texts(&variant("duck"), "8/8/8/8/8/8/4k3/R3K2R w KQ - 0 1");
+    assert_eq!(duck.len(), 1561);
+    assert!(duck.iter().any(|m| m == "e1g1,g1b1"));
+    let v = variant("duck");
+    let fen = with_tables!(&v, t => {
+        let b = Board::from_fen(t, &v.rules().start_fen).unwrap();
+        b.play(b.parse_move("e2e4,e4e5").unwrap()).fen()
+    });
+    assert_eq!(fen, "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}

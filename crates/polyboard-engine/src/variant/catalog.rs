@@ -104,7 +104,10 @@ mod tests {
         let set = VariantSet::builtin();
         let plays: Vec<String> = set.names().into_iter().filter(|n| fits_usi(&set.rules(n).unwrap()).is_ok()).collect();
         // `mini` is Fairy-Stockfish's other name for minishogi.
-        assert_eq!(plays, ["shogi", "minishogi", "judkins", "gorogoro", "euroshogi", "mini"]);
+        assert_eq!(
+            plays,
+            ["shogi", "minishogi", "judkins", "gorogoro", "euroshogi", "mini", "dobutsu", "yarishogi", "torishogi"]
+        );
         assert!(fits_usi(&set.rules("crazyhouse").unwrap()).unwrap_err().contains("castling"));
     }
 }
