@@ -28,7 +28,7 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from openings import CHESS as OPENINGS  # noqa: E402
+from openings import random_start  # noqa: E402
 
 WEIGHTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 
@@ -40,12 +40,7 @@ def material(board):
 def play(eng, limit, g, seed):
     """One game: its rows (ply, material, side to move, score or None) and result."""
     rng = random.Random(seed * 1_000_003 + g)
-    board = chess.Board(OPENINGS[g % len(OPENINGS)])
-    for _ in range(rng.randint(2, 6)):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
+    board = random_start(g, rng, 2, 6)
     rows, streak, result = [], [0, 0], None
     while not board.is_game_over(claim_draw=True) and board.ply() < 400:
         info = eng.play(board, limit, info=chess.engine.INFO_SCORE, game=g)
