@@ -297,10 +297,35 @@ impl Engine {
         self.dedicated.as_ref().map(|d| d.option_lines()).unwrap_or_default()
     }
 
-    /// Sets a game option of the dedicated game (`Repr`, `UCI_Chess960`,
-    /// `EnteringKingRule`, `EvalFile`); `name` in any case.
+    /// Sets the strength options (`UCI_LimitStrength`, `UCI_Elo`, `UCI_ShowWDL`, and
+    /// USI's `USI_LimitStrength`, `USI_Elo`) or a game option of the dedicated game
+    /// (`Repr`, `UCI_Chess960`, `EnteringKingRule`, `EvalFile`); `name` in any case.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let lower = name.to_ascii_lowercase();
+        let check = || match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(EngineError::Option(format!(
+                "option '{}': value '{}' is not true or false",
+                clip(name),
+                clip(value)
+            ))),
+        };
+        match lower.as_str() {
+            "uci_limitstrength" | "usi_limitstrength" => return check().map(|on| self.set_limit_strength(on)),
+            "uci_showwdl" => return check().map(|on| self.set_show_wdl(on)),
+            "uci_elo" | "usi_elo" => {
+                return match value.parse::<u32>() {
+                    Ok(elo) => self.set_elo(elo),
+                    Err(_) => Err(EngineError::Option(format!(
+                        "option '{}': value '{}' is not a number in {ELO_MIN}..={ELO_MAX}",
+                        clip(name),
+                        clip(value)
+                    ))),
+                };
+            }
+            _ => {}
+        }
         match self.dedicated.as_mut().and_then(|d| d.set_option(&lower, value)) {
             Some(r) => r.map_err(EngineError::Option),
             None => Err(EngineError::Option(format!("unknown option '{}'", clip(name)))),

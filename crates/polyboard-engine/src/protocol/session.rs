@@ -5,7 +5,6 @@
 use super::go::{self, Go, Param, parse_go};
 use crate::api::{Engine, HASH_MAX, MULTIPV_MAX, Search, Stopper, THREADS_MAX};
 use crate::game::{Event, MateAnswer, Notation, Score, SearchInfo, SearchResult, clip};
-use crate::strength::{ELO_MAX, ELO_MIN};
 use polyboard_search::search::STACK;
 use polyboard_search::tt::Bound;
 use std::io::Write;
@@ -237,10 +236,6 @@ impl Core {
                 Ok(())
             }
             "ponder" => check().map(|_| ()),
-            "uci_limitstrength" | "usi_limitstrength" => check().map(|on| self.engine.set_limit_strength(on)),
-            "uci_elo" | "usi_elo" => spin(u64::from(ELO_MIN), u64::from(ELO_MAX))
-                .and_then(|v| self.engine.set_elo(v as u32).map_err(|e| e.to_string())),
-            "uci_showwdl" => check().map(|on| self.engine.set_show_wdl(on)),
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
             "usi_ponder" => Ok(()),
             "uci_variant" | "usi_variant" => self.engine.select(value).map_err(|e| e.to_string()),
