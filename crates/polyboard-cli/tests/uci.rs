@@ -173,7 +173,7 @@ fn pv_head(line: &str) -> Option<&str> {
     line.split(" pv ").nth(1)?.split_whitespace().next()
 }
 
-/// `UCI_LimitStrength` at the lowest `UCI_Elo` searches four lines one ply deep and
+/// `UCI_LimitStrength` at the lowest `UCI_Elo` searches four lines two plies deep and
 /// plays the first move of one of them; ratings out of range are refused.
 /// `UCI_ShowWDL` puts `wdl W D L` (permille, summing to 1000) after every score.
 #[test]
@@ -197,7 +197,7 @@ fn weakened_play_and_win_draw_loss() {
         let (best, lines) = e.bestmove();
         uci::parse(&pos, &best).unwrap_or_else(|err| panic!("{best}: {err}"));
         let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
-        assert!(info.iter().all(|l| l.starts_with("info depth 1 ")), "{lines:?}");
+        assert!(info.iter().all(|l| l.starts_with("info depth 1 ") || l.starts_with("info depth 2 ")), "{lines:?}");
         for k in 1..=4 {
             assert!(info.iter().any(|l| l.contains(&format!(" multipv {k} "))), "{lines:?}");
         }
