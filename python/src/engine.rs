@@ -176,7 +176,7 @@ impl PyEngine {
         Ok(py.detach(|| self.lock().perft(depth)))
     }
 
-    /// Sets an engine option (`Repr`, `UCI_Chess960`, ...).
+    /// Sets an engine option (`Repr`, `UCI_Chess960`, `UCI_LimitStrength`, `UCI_Elo`, ...).
     fn set_option(&self, name: &str, value: &str) -> PyResult<()> {
         self.lock().set_option(name, value).map_err(value_error)
     }

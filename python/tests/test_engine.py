@@ -65,3 +65,18 @@ def test_bad_input_raises_value_error():
         engine.search(depth=0)
     with pytest.raises(ValueError, match="movetime"):
         engine.search(movetime=-1)
+
+
+def test_weakened_play_is_legal_and_bad_ratings_raise():
+    engine = Engine("chess")
+    engine.set_option("UCI_LimitStrength", "true")
+    engine.set_option("UCI_Elo", "1350")
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    legal = {m.uci() for m in chess.Board(fen).legal_moves}
+    for _ in range(3):
+        result = engine.search(fen, depth=8)
+        assert result.move in legal and result.depth <= 8
+    with pytest.raises(ValueError, match="UCI_Elo"):
+        engine.set_option("UCI_Elo", "3000")
+    with pytest.raises(ValueError, match="UCI_LimitStrength"):
+        engine.set_option("UCI_LimitStrength", "maybe")

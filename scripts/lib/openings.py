@@ -1,7 +1,8 @@
 """The fixed opening lists of the match and tuning scripts: CHESS (FENs, for
 scripts/match/match.py, repr_matches.py and scripts/tune/texel_data.py) and SHOGI (USI
 move lines from the start, for scripts/match/shogi_match.py and
-scripts/tune/shogi_texel_data.py). Each is played once with either colour."""
+scripts/tune/shogi_texel_data.py). Each is played once with either colour. random_start
+begins the self-play games of scripts/tune/texel_data.py and wdl_data.py."""
 
 # Balanced openings (after 2-4 moves of common lines), each played with both colours.
 CHESS = [
@@ -49,3 +50,17 @@ SHOGI = [
     "5g5f 3c3d 2h5h 8c8d 5f5e 8d8e",
     "2g2f 8c8d 7g7f 8d8e 8h7g 3c3d",
 ]
+
+
+def random_start(index, rng, lo, hi):
+    """A python-chess board: CHESS opening number `index` (cycling) followed by `lo` to
+    `hi` random legal plies drawn from `rng` (a random.Random); for self-play data."""
+    import chess
+
+    board = chess.Board(CHESS[index % len(CHESS)])
+    for _ in range(rng.randint(lo, hi)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return board

@@ -61,7 +61,9 @@ def start(cmd, proto, options):
 def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None, spent_by=None,
               nodes=None):
     """engines[0] plays White. Returns (result, reason, offender index or None, game).
-    `spent_by`, when given, gathers each side's [seconds thought, moves]."""
+    `spent_by`, when given, gathers each side's [seconds thought, moves]. `nodes` is a
+    node count for both, or a [white, black] pair of them (None for the clock)."""
+    per_side = nodes if isinstance(nodes, (list, tuple)) else [nodes, nodes]
     board = chess.Board(fen)
     game = chess.pgn.Game()
     game.setup(board)
@@ -70,6 +72,7 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, marg
     clocks = [base, base]
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         side = 0 if board.turn == chess.WHITE else 1
+        nodes = per_side[side]
         if nodes:
             limit = chess.engine.Limit(nodes=nodes)
         elif movetime:
@@ -129,6 +132,10 @@ def main():
     ap.add_argument("--nodes", type=int, default=None,
                     help="a fixed node count a move instead of the clock (self-play tests that the load cannot skew)")
     ap.add_argument("--openings", default=None, help="a file of FENs, one a line, instead of the built-in openings")
+    ap.add_argument("--opponent-option", action="append", default=[],
+                    help="a UCI opponent's option NAME=VALUE, repeatable (e.g. UCI_LimitStrength=true)")
+    ap.add_argument("--opponent-nodes", type=int, default=None,
+                    help="the opponent's fixed node count a move (default --nodes)")
     a = ap.parse_args()
     if a.openings:
         with open(a.openings) as f:
@@ -150,13 +157,17 @@ def main():
         cmd, proto, options = OPPONENTS[a.opponent]
         if proto == "uci":
             options = dict(options, Hash=a.hash)
+            options.update(o.partition("=")[::2] for o in a.opponent_option)
         return start(cmd, proto, options)
 
     their_name = a.opponent if a.opponent != "self" else "polyboard(" + ",".join([a.self_engine or ""] + a.self_option) + ")"
+    if a.opponent_option:
+        their_name += "(" + ",".join(a.opponent_option) + ")"
     pgn = open(a.pgn, "w") if a.pgn else None
     r = play_match(lambda: start_ours(a.option), start_theirs, their_name, a.games, a.tc, a.max_plies, pgn,
-                   first=a.first_game, margin=a.margin, nodes=a.nodes)
-    print(f"polyboard vs {their_name} at {f'{a.nodes} nodes' if a.nodes else a.tc}: W {r['w']} D {r['d']} L {r['l']} of {r['n']}, "
+                   first=a.first_game, margin=a.margin, nodes=a.nodes, their_nodes=a.opponent_nodes)
+    limit = f"{a.nodes}/{a.opponent_nodes or a.nodes} nodes" if a.nodes or a.opponent_nodes else a.tc
+    print(f"polyboard vs {their_name} at {limit}: W {r['w']} D {r['d']} L {r['l']} of {r['n']}, "
           f"score {100 * r['score']:.1f}%, Elo {r['elo']:+.0f} +/- {r['err']:.0f} (95%)")
     print("faults (polyboard, opponent): " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in r["faults"].items()))
     if a.margin:
@@ -165,13 +176,16 @@ def main():
 
 
 def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, pgn=None, our_name="polyboard",
-               first=0, margin=0.0, nodes=None):
+               first=0, margin=0.0, nodes=None, their_nodes=None):
     """Plays `games` games between the engines the two functions start (`our_name`
     is the first), openings in turn, each with both colours. `tc` is `BASE+INC` or `0+T`.
     Returns W/D/L from the first engine's side, the score, Elo and its 95% half-width,
     and the faults per side: {"forfeit": [ours, theirs], "illegal": ..., "crash": ...}, and the
     moves over the clock within `margin` seconds (cutechess-cli's timemargin) per side.
-    `first` numbers the first game (its opening and colours), to split a match."""
+    `first` numbers the first game (its opening and colours), to split a match.
+    `nodes` (and `their_nodes`, the second engine's, default `nodes`) replace the clock
+    by a fixed node count a move."""
+    their_nodes = their_nodes or nodes
     base_s, _, inc_s = tc.partition("+")
     base, inc = float(base_s), float(inc_s or 0)
     movetime = inc if base == 0 else None
@@ -187,8 +201,9 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
         names = [our_name, their_name] if we_white else [their_name, our_name]
         over = [0, 0]
         spent_by = [[0.0, 0], [0.0, 0]]
+        side_nodes = [nodes, their_nodes] if we_white else [their_nodes, nodes]
         result, reason, offender, game = play_game(pair, names, fen, base, inc, movetime, max_plies, g, margin, over,
-                                                   spent_by, nodes)
+                                                   spent_by, side_nodes)
         for side in (0, 1):
             who = 0 if pair[side] is ours else 1
             overruns[who] += over[side]

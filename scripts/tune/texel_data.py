@@ -28,7 +28,7 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from openings import CHESS as OPENINGS  # noqa: E402
+from openings import random_start  # noqa: E402
 
 
 def main():
@@ -50,12 +50,7 @@ def main():
     kept = 0
     with open(a.out, "w") as out:
         for g in range(a.games):
-            board = chess.Board(OPENINGS[g % len(OPENINGS)])
-            for _ in range(rng.randint(4, 8)):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(rng.choice(moves))
+            board = random_start(g, rng, 4, 8)
             if board.is_game_over():
                 continue
             candidates = []

@@ -168,6 +168,56 @@ fn finds_mates_and_reports_multipv() {
     e.quit();
 }
 
+/// The first move of an `info` line's principal variation.
+fn pv_head(line: &str) -> Option<&str> {
+    line.split(" pv ").nth(1)?.split_whitespace().next()
+}
+
+/// `UCI_LimitStrength` at the lowest `UCI_Elo` searches four lines two plies deep and
+/// plays the first move of one of them; ratings out of range are refused.
+/// `UCI_ShowWDL` puts `wdl W D L` (permille, summing to 1000) after every score.
+#[test]
+fn weakened_play_and_win_draw_loss() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for opt in
+        ["UCI_LimitStrength type check", "UCI_Elo type spin default 1350 min 1350 max 2850", "UCI_ShowWDL type check"]
+    {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt}"))), "{opt} missing: {lines:?}");
+    }
+    e.send("setoption name UCI_Elo value 1000");
+    assert!(e.until("info string").last().is_some_and(|l| l.contains("UCI_Elo")));
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1350");
+    let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    for _ in 0..4 {
+        e.send(&format!("position fen {}", pos.fen()));
+        e.send("go depth 8");
+        let (best, lines) = e.bestmove();
+        uci::parse(&pos, &best).unwrap_or_else(|err| panic!("{best}: {err}"));
+        let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+        assert!(info.iter().all(|l| l.starts_with("info depth 1 ") || l.starts_with("info depth 2 ")), "{lines:?}");
+        for k in 1..=4 {
+            assert!(info.iter().any(|l| l.contains(&format!(" multipv {k} "))), "{lines:?}");
+        }
+        assert!(info.iter().any(|l| pv_head(l) == Some(best.as_str())), "{best} is not a line's move: {lines:?}");
+    }
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let (_, lines) = e.bestmove();
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score cp ")).collect();
+    assert!(scored.iter().any(|l| l.starts_with("info depth 6 ")), "{lines:?}");
+    for l in scored {
+        let wdl: Vec<u32> =
+            l.split(" wdl ").nth(1).expect(l).split_whitespace().take(3).map(|t| t.parse().unwrap()).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{l}");
+    }
+    e.quit();
+}
+
 /// Plays one game against itself on a fast clock, checking every move with the rules
 /// core, until the game ends by the rules or 300 plies pass.
 #[test]

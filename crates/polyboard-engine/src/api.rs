@@ -2,7 +2,8 @@
 //! searches that return typed results. The UCI, USI and XBoard dialects of
 //! [`crate::protocol`] drive it, and so can any Rust program (see the crate example).
 
-use crate::game::{Event, Game, MateAnswer, Notation, SearchResult, clip};
+use crate::game::{Event, Game, MateAnswer, Notation, SearchInfo, SearchResult, clip};
+use crate::strength::{self, ELO_MAX, ELO_MIN, Random, Skill};
 use polyboard_search::search::{Context, Control, Settings};
 use polyboard_search::time::Limits;
 use polyboard_search::tt::Table;
@@ -98,6 +99,12 @@ pub struct Engine {
     tt: Arc<Table>,
     hash: usize,
     settings: Settings,
+    /// `UCI_LimitStrength`: play at about `elo`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u32,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
 }
 
 impl Engine {
@@ -127,6 +134,9 @@ impl Engine {
             tt: Arc::new(Table::new(16)),
             hash: 16,
             settings: Settings::default(),
+            limit_strength: false,
+            elo: ELO_MIN,
+            show_wdl: false,
         }
     }
 
@@ -287,10 +297,35 @@ impl Engine {
         self.dedicated.as_ref().map(|d| d.option_lines()).unwrap_or_default()
     }
 
-    /// Sets a game option of the dedicated game (`Repr`, `UCI_Chess960`,
-    /// `EnteringKingRule`, `EvalFile`); `name` in any case.
+    /// Sets the strength options (`UCI_LimitStrength`, `UCI_Elo`, `UCI_ShowWDL`, and
+    /// USI's `USI_LimitStrength`, `USI_Elo`) or a game option of the dedicated game
+    /// (`Repr`, `UCI_Chess960`, `EnteringKingRule`, `EvalFile`); `name` in any case.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let lower = name.to_ascii_lowercase();
+        let check = || match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(EngineError::Option(format!(
+                "option '{}': value '{}' is not true or false",
+                clip(name),
+                clip(value)
+            ))),
+        };
+        match lower.as_str() {
+            "uci_limitstrength" | "usi_limitstrength" => return check().map(|on| self.set_limit_strength(on)),
+            "uci_showwdl" => return check().map(|on| self.set_show_wdl(on)),
+            "uci_elo" | "usi_elo" => {
+                return match value.parse::<u32>() {
+                    Ok(elo) => self.set_elo(elo),
+                    Err(_) => Err(EngineError::Option(format!(
+                        "option '{}': value '{}' is not a number in {ELO_MIN}..={ELO_MAX}",
+                        clip(name),
+                        clip(value)
+                    ))),
+                };
+            }
+            _ => {}
+        }
         match self.dedicated.as_mut().and_then(|d| d.set_option(&lower, value)) {
             Some(r) => r.map_err(EngineError::Option),
             None => Err(EngineError::Option(format!("unknown option '{}'", clip(name)))),
@@ -343,16 +378,52 @@ impl Engine {
         self.settings.overhead = ms;
     }
 
+    /// Weakens the play to about the rating [`Engine::set_elo`] sets (`true`), or
+    /// plays at full strength (`false`, the default): `UCI_LimitStrength`. See
+    /// [`crate::strength`].
+    pub fn set_limit_strength(&mut self, on: bool) {
+        self.limit_strength = on;
+    }
+
+    /// The rating weakened play aims at, [`ELO_MIN`] to [`ELO_MAX`] (`UCI_Elo`); it
+    /// applies while [`Engine::set_limit_strength`] is on.
+    pub fn set_elo(&mut self, elo: u32) -> Result<(), EngineError> {
+        if !(ELO_MIN..=ELO_MAX).contains(&elo) {
+            return Err(EngineError::Option(format!("UCI_Elo {elo}: not in {ELO_MIN}..={ELO_MAX}")));
+        }
+        self.elo = elo;
+        Ok(())
+    }
+
+    /// The rating aimed at while play is weakened; `None` at full strength.
+    pub fn strength(&self) -> Option<u32> {
+        self.limit_strength.then_some(self.elo)
+    }
+
+    /// Adds win/draw/loss chances ([`SearchInfo::wdl`]) to every line of output, in
+    /// games that have a model (chess): `UCI_ShowWDL`.
+    pub fn set_show_wdl(&mut self, on: bool) {
+        self.show_wdl = on;
+    }
+
     /// A search of the current position within `limits`, ready to run here or in
     /// another thread; its [`Search::stopper`] stops it.
-    pub fn prepare(&self, limits: Limits) -> Search {
+    pub fn prepare(&self, mut limits: Limits) -> Search {
+        let mut settings = self.settings.clone();
+        let skill = self.limit_strength.then(|| Skill::from_elo(self.elo));
+        if let Some(s) = skill {
+            settings.multipv = settings.multipv.max(Skill::LINES);
+            limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
+        }
         Search {
             game: self.game().boxed(),
             tt: self.tt.clone(),
             control: Arc::new(Control::new(limits.ponder)),
             limits,
-            settings: self.settings.clone(),
+            settings,
             hash_bytes: self.hash.saturating_mul(1 << 20),
+            skill,
+            material: if self.show_wdl { self.game().material() } else { None },
         }
     }
 
@@ -360,6 +431,53 @@ impl Engine {
     /// line of output.
     pub fn search(&self, limits: Limits, on: impl FnMut(&Event) + Send) -> SearchResult {
         self.prepare(limits).run(on)
+    }
+}
+
+/// The exact lines of a weakened search: those of the deepest iteration that reported
+/// as many lines as any before it (an iteration cut short by the clock reports fewer).
+#[derive(Default)]
+struct Lines {
+    complete: Vec<SearchInfo>,
+    current: Vec<SearchInfo>,
+}
+
+impl Lines {
+    /// Keeps `line`, an exact line of output.
+    fn keep(&mut self, line: &SearchInfo) {
+        if self.current.first().is_some_and(|c| c.depth != line.depth) {
+            self.close();
+        }
+        match self.current.iter_mut().find(|c| c.multipv == line.multipv) {
+            Some(c) => *c = line.clone(),
+            None => self.current.push(line.clone()),
+        }
+    }
+
+    /// Ends the current iteration.
+    fn close(&mut self) {
+        if self.current.len() >= self.complete.len() {
+            self.complete = std::mem::take(&mut self.current);
+        }
+        self.current.clear();
+    }
+
+    /// Replaces `result`'s move by the one `skill` picks among the lines.
+    fn pick(mut self, skill: Skill, result: &mut SearchResult) {
+        self.close();
+        if result.best.is_none() || result.declare_win || self.complete.len() < 2 {
+            return;
+        }
+        let mut random = Random::from_clock();
+        let Some(line) = skill.pick(&self.complete, &mut || random.next_u64()).map(|k| &self.complete[k]) else {
+            return;
+        };
+        if let Some(first) = line.pv.first() {
+            result.best = Some(first.clone());
+            result.ponder = line.pv.get(1).cloned();
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
     }
 }
 
@@ -388,6 +506,10 @@ pub struct Search {
     limits: Limits,
     settings: Settings,
     hash_bytes: usize,
+    /// Weakened play: the move is picked among the lines of the deepest iteration.
+    skill: Option<Skill>,
+    /// The root's material, when the lines carry win/draw/loss chances.
+    material: Option<u32>,
 }
 
 impl Search {
@@ -407,7 +529,23 @@ impl Search {
             tt: &self.tt,
             control: &self.control,
         };
-        let result = self.game.search(cx, &mut on);
+        let (skill, material) = (self.skill, self.material);
+        let mut lines = Lines::default();
+        let mut relay = |e: &Event| match e {
+            Event::Info(i) if skill.is_some() || material.is_some() => {
+                let mut i = i.clone();
+                i.wdl = material.map(|m| strength::wdl(i.score, m));
+                if skill.is_some() && i.bound.is_none() {
+                    lines.keep(&i);
+                }
+                on(&Event::Info(i));
+            }
+            _ => on(e),
+        };
+        let mut result = self.game.search(cx, &mut relay);
+        if let Some(skill) = skill {
+            lines.pick(skill, &mut result);
+        }
         self.wait_for_stop();
         result
     }

@@ -98,6 +98,9 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// The principal variation's move texts.
     pub pv: Vec<String>,
+    /// The chances of a win, a draw and a loss for the side to move, in permille, when
+    /// asked for (`UCI_ShowWDL`) and the game has a model (chess).
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// What a running search reports.
@@ -197,6 +200,12 @@ pub(crate) trait Game: Send {
         let _ = (entries, deadline, stop);
         None
     }
+    /// The material on the board as Stockfish counts it for its win/draw/loss model
+    /// (pawns 1, knights and bishops 3, rooks 5, queens 9, both sides); `None` for
+    /// games without such a model.
+    fn material(&self) -> Option<u32> {
+        None
+    }
     /// The bench of the game at `depth` (each position's line to `line`), and its
     /// signature (the total node count); `None` without one.
     fn bench(&self, depth: u32, line: &mut dyn FnMut(String)) -> Option<u64> {
@@ -291,6 +300,7 @@ impl<M: Copy> Reporter<M> for Relay<'_, M> {
             time: info.time,
             hashfull: info.hashfull,
             pv: (self.pv)(&info.pv),
+            wdl: None,
         };
         if line.multipv == 1 && line.bound.is_none() {
             self.last = Some(line.clone());

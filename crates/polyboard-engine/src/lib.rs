@@ -61,8 +61,10 @@ mod game;
 pub mod protocol;
 #[cfg(feature = "shogi")]
 pub mod shogi;
+pub mod strength;
 #[cfg(feature = "variants")]
 pub mod variant;
+mod wdl_model;
 
 pub use api::{Engine, EngineError, Search, Stopper};
 pub use game::{Event, MateAnswer, Notation, Score, SearchInfo, SearchResult};

@@ -6,7 +6,7 @@
 use super::eval::ChessEval;
 use super::{Chess, names};
 use crate::game::{Event, Game, Relay, SearchResult, clip, no_result, play_all, pv_texts};
-use polyboard_chess::{Board, Move, Position, SearchBoard, Square, Status, uci, with_repr};
+use polyboard_chess::{Board, Color, Move, Position, Role, SearchBoard, Square, Status, uci, with_repr};
 use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Context, Outcome, Silent, fixed_depth_metered, search};
 use polyboard_search::{Evaluator, SearchMove, Searchable};
@@ -246,6 +246,13 @@ impl Game for ChessGame {
             "option name UCI_Chess960 type check default false".into(),
             format!("option name Repr type combo default {}{reprs}", names()[0]),
         ]
+    }
+
+    fn material(&self) -> Option<u32> {
+        let weights = [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)];
+        let p = self.position();
+        let count = |role| Color::ALL.iter().map(|&c| p.pieces(c, role).count_ones()).sum::<u32>();
+        Some(weights.iter().map(|&(role, w)| w * count(role)).sum())
     }
 
     fn bench(&self, depth: u32, line: &mut dyn FnMut(String)) -> Option<u64> {

@@ -98,8 +98,9 @@ fn info_line(info: &SearchInfo, dialect: Dialect) -> String {
         _ => (info.score.uci(), format!(" multipv {}", info.multipv)),
     };
     let pv = if info.pv.is_empty() { String::new() } else { format!(" pv {}", info.pv.join(" ")) };
+    let wdl = info.wdl.map(|[w, d, l]| format!(" wdl {w} {d} {l}")).unwrap_or_default();
     format!(
-        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{pv}",
+        "info depth {} seldepth {}{multipv} score {score}{wdl}{bound} nodes {} nps {nps} hashfull {} time {ms}{pv}",
         info.depth, info.seldepth, info.nodes, info.hashfull
     )
 }

@@ -7,7 +7,8 @@
 //! Stockfish's `d` and `bench [depth]`.
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
-//! `UCI_Chess960`, `Repr`, `UCI_Variant` and `VariantPath`. `UCI_Variant` = `chess`
+//! `UCI_LimitStrength` and `UCI_Elo` (weakened play, [`crate::strength`]),
+//! `UCI_ShowWDL` (`wdl W D L` after the score, in chess), `UCI_Chess960`, `Repr`, `UCI_Variant` and `VariantPath`. `UCI_Variant` = `chess`
 //! (the default) plays on the dedicated chess engine over the representation `Repr`;
 //! any other variant plays on polyboard-variants' generator, in Fairy-Stockfish's FEN
 //! and move text. `VariantPath` loads a `variants.ini` (Fairy-Stockfish's syntax), whose
@@ -18,6 +19,7 @@ use crate::api::{HASH_MAX, MULTIPV_MAX, THREADS_MAX};
 #[cfg(feature = "chess")]
 use crate::chess::BENCH_DEPTH;
 use crate::game::clip;
+use crate::strength::{ELO_MAX, ELO_MIN};
 #[cfg(not(feature = "chess"))]
 const BENCH_DEPTH: u32 = 10;
 use std::time::Instant;
@@ -33,6 +35,9 @@ pub(super) fn handshake(s: &Core) {
         "option name Move Overhead type spin default 30 min 0 max 5000".to_string(),
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
+        "option name UCI_ShowWDL type check default false".to_string(),
     ];
     s.handshake_end(lines, "uciok");
 }

@@ -5,7 +5,8 @@
 //! `binc`, `winc`, `byoyomi`, `movetime`, `depth`, `nodes`, `infinite`, `ponder`, and
 //! `perft N`), `stop`, `ponderhit`, `gameover`, `quit`, plus `d` (the position).
 //!
-//! Options: `USI_Hash`, `Threads`, `Repr` (a `polyboard_shogi` representation),
+//! Options: `USI_Hash`, `Threads`, `USI_LimitStrength` and `USI_Elo` (weakened play,
+//! [`crate::strength`]; the scale is chess's), `Repr` (a `polyboard_shogi` representation),
 //! `EnteringKingRule` (YaneuraOu's name and values: `NoEnteringKing`, `CSARule24`,
 //! `CSARule27`, the default), `EvalFile` (a file of shogi evaluation weights in
 //! `shogi_weights.txt`'s format; `<built-in>` for the compiled-in ones), `USI_Variant`
@@ -24,6 +25,7 @@
 
 use super::session::Core;
 use crate::api::{HASH_MAX, THREADS_MAX};
+use crate::strength::{ELO_MAX, ELO_MIN};
 
 /// `usi`: the engine's name and options.
 pub(super) fn handshake(s: &Core) {
@@ -32,6 +34,8 @@ pub(super) fn handshake(s: &Core) {
         "id author the polyboard authors".to_string(),
         format!("option name USI_Hash type spin default 16 min 1 max {HASH_MAX}"),
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+        "option name USI_LimitStrength type check default false".to_string(),
+        format!("option name USI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
     ];
     s.handshake_end(lines, "usiok");
 }

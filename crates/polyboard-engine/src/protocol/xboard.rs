@@ -18,6 +18,7 @@
 
 use super::session::{Core, say};
 use crate::game::clip;
+use crate::strength::{ELO_MAX, ELO_MIN};
 use polyboard_search::time::Limits;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -230,7 +231,8 @@ fn features(c: &Core) {
     let variants: Vec<String> = c.engine.variants().iter().map(|n| xboard_name(n).to_string()).collect();
     c.say(&format!(
         "feature setboard=1 usermove=1 ping=1 san=0 sigint=0 reuse=1 analyze=1 colors=0 time=1 draw=0 \
-         memory=1 smp=1 nps=1 exclude=0 myname=\"polyboard {}\" variants=\"{}\" done=1",
+         memory=1 smp=1 nps=1 exclude=0 myname=\"polyboard {}\" variants=\"{}\" \
+         option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin {ELO_MIN} {ELO_MIN} {ELO_MAX}\" done=1",
         env!("CARGO_PKG_VERSION"),
         variants.join(",")
     ));
