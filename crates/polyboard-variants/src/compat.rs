@@ -208,12 +208,14 @@ fn marks_promoted(r: &crate::rules::Rules) -> bool {
 
 /// A start FEN as Fairy-Stockfish's source writes it where polyboard's variants.ini
 /// spells the same position otherwise: the shogi family's (`variantTemplate = shogi`)
-/// without castling and en passant fields and with `-` for empty hands (`[-] w 0 1`
-/// where polyboard writes `[] w - - 0 1`), and Seirawan's hand hawk first (`[HEhe]`,
-/// `[EHeh]` as both write it after a move).
+/// and breakthrough's and clobber's without castling and en passant fields, with `-`
+/// for empty hands (`[-] w 0 1` where polyboard writes `[] w - - 0 1`), and Seirawan's
+/// hand hawk first (`[HEhe]`, `[EHeh]` as both write it after a move).
 fn sf_start_fen(r: &crate::rules::Rules) -> String {
     let fen = r.start_fen.replace("[EHeh]", "[HEhe]");
-    if r.variant_template.as_deref() == Some("shogi")
+    // Fairy-Stockfish's source writes these without castling and en passant fields too.
+    let short = ["breakthrough", "clobber", "clobber10"].contains(&r.name.as_str());
+    if (short || r.variant_template.as_deref() == Some("shogi"))
         && let [board, side, "-", "-", clock, number] = fen.split(' ').collect::<Vec<_>>()[..]
     {
         return format!("{} {side} {clock} {number}", board.replace("[]", "[-]"));
@@ -672,9 +674,10 @@ impl Pyffish {
         Ok(sf_start_fen(self.variant(variant, false)?.rules()))
     }
 
-    /// pyffish's `two_boards(variant)`: no polyboard variant is played on two boards.
+    /// pyffish's `two_boards(variant)`: the variant's `twoBoards` flag (bughouse), though
+    /// polyboard plays every variant on one board.
     pub fn two_boards(&self, variant: &str) -> Result<bool, CompatError> {
-        self.variant(variant, false).map(|_| false)
+        Ok(self.variant(variant, false)?.rules().two_boards)
     }
 
     /// pyffish's `captures_to_hand(variant)`.

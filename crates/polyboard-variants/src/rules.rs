@@ -246,9 +246,9 @@ pub struct Rules {
     /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
     /// end is a win for that colour (0 White, 1 Black).
     pub draw_odds: Option<usize>,
-    /// `dropLoop` (loop chess): a promoted piece is not marked, so that captured it goes
-    /// to the hand as what it is, not as a pawn.
-    pub drop_loop: bool,
+    /// `twoBoards` (bughouse): Fairy-Stockfish plays it on two boards with a partner;
+    /// polyboard plays one board, and only reports the flag (pyffish's `two_boards`).
+    pub two_boards: bool,
     /// `makpongRule`: a royal piece in check may not move, except to capture the one
     /// checking piece.
     pub makpong: bool,
@@ -562,7 +562,7 @@ const KNOWN: &[&str] = &[
     "makpongRule",
     "wallingRule",
     "materialCounting",
-    "dropLoop",
+    "twoBoards",
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
@@ -793,7 +793,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         makpong: false,
         walling: Walling::None,
         draw_odds: None,
-        drop_loop: false,
+        two_boards: false,
         walling_region: [0; 2],
         blast_on_capture: false,
         blast_immune: 0,
@@ -956,6 +956,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     }
                 }
             }
+            "twoBoards" => r.two_boards = boolean()?,
             "materialCounting" => {
                 r.draw_odds = match v {
                     "none" => None,
@@ -971,7 +972,6 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     }
                 }
             }
-            "dropLoop" => r.drop_loop = boolean()?,
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];

@@ -223,15 +223,23 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
                 })
             };
             let kings = [0, 1].map(|c| letter(r.castling_king, c).and_then(|l| board.find(l)));
+            // The letters of the pieces a king castles with (`castlingRookPieces`: perfect
+            // chess castles with its chancellor too).
+            let rook_letters = |c: usize| -> Vec<char> {
+                (0..r.pieces.len())
+                    .filter(|&t| r.castling_rooks & (1 << t) != 0)
+                    .filter_map(|t| letter(Some(t), c))
+                    .collect()
+            };
             for c in 0..2 {
                 let rank = r.castling_rank_of(c);
-                let rook = letter(r.castling_rook, c);
+                let rooks = rook_letters(c);
                 for flag in rights[c].chars() {
                     if flag == 'k' || flag == 'q' {
                         let Some(k) = kings[c].filter(|k| k.0 == rank) else { return -5 };
                         let files: Vec<usize> =
                             if flag == 'k' { (k.1 + 1..r.files).rev().collect() } else { (0..k.1).collect() };
-                        if !files.iter().any(|&f| Some(board.get(rank, f)) == rook) {
+                        if !files.iter().any(|&f| rooks.contains(&board.get(rank, f))) {
                             return -5;
                         }
                     } else {
@@ -255,12 +263,12 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
                     if kings[c] != start_king {
                         return -5;
                     }
-                    let rooks = letter(r.castling_rook, c).map_or(Vec::new(), |l| start.find_all(l));
+                    let letters = rook_letters(c);
+                    let mut rooks: Vec<(usize, usize)> = letters.iter().flat_map(|&l| start.find_all(l)).collect();
+                    rooks.sort_unstable();
                     for (flag, i) in [('q', 0usize), ('k', 1)] {
                         if rights[c].contains(flag) {
-                            let ok = rooks
-                                .get(i)
-                                .is_some_and(|&(rr, ff)| Some(board.get(rr, ff)) == letter(r.castling_rook, c));
+                            let ok = rooks.get(i).is_some_and(|&(rr, ff)| letters.contains(&board.get(rr, ff)));
                             if !ok {
                                 return -5;
                             }
