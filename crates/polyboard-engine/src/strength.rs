@@ -49,8 +49,8 @@ impl Skill {
     /// 100,000 a move, which reaches its skill depth, polyboard up to 3,000,000, so
     /// that only its depth cap binds; 20 and 10 games around each point, so the
     /// levels are rough). 1350 continues the line through them; 2850 is the full
-    /// level, not measured yet (see docs/engine.md, section "Weakened play and win,
-    /// draw, loss").
+    /// level, not measured yet. See
+    /// docs/engine.md, section "Weakened play and win, draw, loss".
     const CALIBRATION: [(f64, f64); 4] = [(1350.0, 1.5), (1500.0, 4.6), (2000.0, 15.0), (2850.0, 20.0)];
 
     /// The level, 0 to 20.
