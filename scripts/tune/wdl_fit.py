@@ -5,7 +5,7 @@ output of `wdl_data.py`), checks it on games it did not see, and writes the mode
 
 Usage, from the repository root:
 
-    python3 scripts/tune/wdl_fit.py wdl-games.txt [--write] [--table docs/wdl-check.md]
+    python3 scripts/tune/wdl_fit.py wdl-games.txt [--write] [--table wdl-check.md]
 
 The model is Stockfish's form: for a score v (centipawns, side to move) and material m
 (pawns 1, minor pieces 3, rooks 5, queens 9, both sides),
