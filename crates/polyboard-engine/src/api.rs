@@ -2,7 +2,7 @@
 //! searches that return typed results. The UCI, USI and XBoard dialects of
 //! [`crate::protocol`] drive it, and so can any Rust program (see the crate example).
 
-use crate::game::{Event, Game, MateAnswer, Notation, SearchInfo, SearchResult, clip};
+use crate::game::{Event, Game, MateAnswer, Notation, SearchInfo, SearchResult, check_value, clip};
 use crate::strength::{self, ELO_MAX, ELO_MIN, Random, Skill};
 use polyboard_search::search::{Context, Control, Settings};
 use polyboard_search::time::Limits;
@@ -302,15 +302,7 @@ impl Engine {
     /// (`Repr`, `UCI_Chess960`, `EnteringKingRule`, `EvalFile`); `name` in any case.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let lower = name.to_ascii_lowercase();
-        let check = || match value.to_ascii_lowercase().as_str() {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(EngineError::Option(format!(
-                "option '{}': value '{}' is not true or false",
-                clip(name),
-                clip(value)
-            ))),
-        };
+        let check = || check_value(name, value).map_err(EngineError::Option);
         match lower.as_str() {
             "uci_limitstrength" | "usi_limitstrength" => return check().map(|on| self.set_limit_strength(on)),
             "uci_showwdl" => return check().map(|on| self.set_show_wdl(on)),

@@ -342,6 +342,16 @@ pub(crate) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
+/// The value of the check option `name`: `true` or `false` in any case, else a message
+/// naming the option and the value.
+pub(crate) fn check_value(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option '{}': value '{}' is not true or false", clip(name), clip(value))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

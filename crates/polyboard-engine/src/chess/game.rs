@@ -5,7 +5,7 @@
 
 use super::eval::ChessEval;
 use super::{Chess, names};
-use crate::game::{Event, Game, Relay, SearchResult, clip, no_result, play_all, pv_texts};
+use crate::game::{Event, Game, Relay, SearchResult, check_value, clip, no_result, play_all, pv_texts};
 use polyboard_chess::{Board, Color, Move, Position, Role, SearchBoard, Square, Status, uci, with_repr};
 use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Context, Outcome, Silent, fixed_depth_metered, search};
@@ -212,9 +212,9 @@ impl Game for ChessGame {
 
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
         Some(match name {
-            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
-                "true" | "false" => {
-                    self.chess960 = value.eq_ignore_ascii_case("true");
+            "uci_chess960" => match check_value("UCI_Chess960", value) {
+                Ok(on) => {
+                    self.chess960 = on;
                     // Keep the game, reading its castling rights as Chess960's too.
                     let mut start = *self.game.start();
                     start.set_chess960(self.chess960 || start.is_chess960());
@@ -225,7 +225,7 @@ impl Game for ChessGame {
                     }
                     Ok(())
                 }
-                _ => Err(format!("option 'UCI_Chess960': value '{}' is not true or false", clip(value))),
+                Err(e) => Err(e),
             },
             "repr" => {
                 let v = value.to_ascii_lowercase();

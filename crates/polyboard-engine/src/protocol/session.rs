@@ -4,7 +4,7 @@
 
 use super::go::{self, Go, Param, parse_go};
 use crate::api::{Engine, HASH_MAX, MULTIPV_MAX, Search, Stopper, THREADS_MAX};
-use crate::game::{Event, MateAnswer, Notation, Score, SearchInfo, SearchResult, clip};
+use crate::game::{Event, MateAnswer, Notation, Score, SearchInfo, SearchResult, check_value, clip};
 use polyboard_search::search::STACK;
 use polyboard_search::tt::Bound;
 use std::io::Write;
@@ -218,13 +218,6 @@ impl Core {
                 _ => Err(format!("option '{}': value '{}' is not a number in {min}..={max}", clip(name), clip(value))),
             }
         };
-        let check = || -> Result<bool, String> {
-            match value.to_ascii_lowercase().as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(format!("option '{name}': value '{}' is not true or false", clip(value))),
-            }
-        };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "hash" | "usi_hash" => spin(1, HASH_MAX as u64)
                 .and_then(|v| self.engine.set_hash(v as usize).map_err(|e| e.to_string().replacen("Hash", name, 1))),
@@ -235,7 +228,7 @@ impl Core {
                 self.engine.clear_hash();
                 Ok(())
             }
-            "ponder" => check().map(|_| ()),
+            "ponder" => check_value(name, value).map(|_| ()),
             // USI_Ponder and the GUIs' own options: accepted, nothing to do.
             "usi_ponder" => Ok(()),
             "uci_variant" | "usi_variant" => self.engine.select(value).map_err(|e| e.to_string()),
