@@ -34,10 +34,13 @@
 //!   en passant          when a pawn could just have double-pushed: binary "square set"
 //!                       (p = EP_PRESENT), then its index among the candidates (uniform).
 //! ```
-//! The arithmetic coder is the 32-bit integer coder of Witten, Neal and Cleary (1987)
-//! with underflow bits, terminated with the two bits that pin the final interval. It
-//! narrows the range as a range coder does, in whole units of `range / total` (one
-//! division per symbol), the last symbol of an alphabet taking the remainder.
+//! The arithmetic coder is the integer coder of Witten, Neal and Cleary (1987) with
+//! underflow bits, on 62-bit registers, terminated with the two bits that pin the final
+//! interval. It narrows the range as a range coder does, in whole units of about
+//! `range / total` (a multiplication by a precomputed reciprocal), the last symbol of an
+//! alphabet taking the remainder, and renormalizes only once the interval is narrower
+//! than 2^40, which with totals below 2^20 keeps every unit at least 2^20 wide: most
+//! symbols cost two multiplications and write nothing.
 //!
 //! The model was trained by `scripts/data/gen_compact_model.py` on the even-numbered games of
 //! `tests/data/corpus/selfplay.fen` (Stockfish self-play); sizes are reported on the
@@ -66,11 +69,18 @@ use crate::error::{DecodeError, ErrorKind};
 use crate::setup::{Facts, Setup};
 use polyboard_chess::{CastlingSide, Color, Piece, Position, Role, Square};
 
-const HALF: u64 = 1 << 31;
-const QUARTER: u64 = 1 << 30;
-const TOP: u64 = (1 << 32) - 1;
+/// The coder's registers hold [`PRECISION`] bits.
+const PRECISION: u32 = 62;
+const HALF: u64 = 1 << (PRECISION - 1);
+const QUARTER: u64 = 1 << (PRECISION - 2);
+const TOP: u64 = (1 << PRECISION) - 1;
+/// The coder renormalizes once the interval is narrower than this (`high - low < 2^40`),
+/// which leaves every symbol at least 2^20 units (totals are below 2^20).
+const NARROW: u64 = 1 << 40;
 /// Probabilities of binary decisions are given out of this.
 const PROB_ONE: u32 = 4096;
+/// [`reciprocal`] of [`PROB_ONE`].
+const PROB_RECIP: u64 = reciprocal(PROB_ONE);
 /// The edge symbol in contexts.
 const EDGE: usize = 13;
 
@@ -78,15 +88,26 @@ const EDGE: usize = 13;
 /// plus the mode bits. Legal positions take at most 20.
 pub const MAX_BYTES: usize = crate::huffman_tuned::MAX_BYTES + 1;
 
-/// The longest record of a legal position, in bits: an enumerative record (the mode
+/// The longest record in bits of a legal position: an enumerative record (the mode
 /// bits `10` and the 156-bit number).
 pub const LEGAL_MAX_BITS: usize = 2 + enumerative::BITS as usize;
 
 struct Encoder<'a> {
     low: u64,
     high: u64,
-    pending: u32,
+    pending: u64,
     out: BitWriter<'a>,
+}
+
+/// Writes the low `width` bits of `value` (`width <= 64`), most significant first.
+#[inline]
+fn write_wide(out: &mut BitWriter, value: u64, width: u32) {
+    if width > 32 {
+        out.write((value >> 32) as u32, width - 32);
+        out.write(value as u32, 32);
+    } else {
+        out.write(value as u32, width);
+    }
 }
 
 impl<'a> Encoder<'a> {
@@ -100,53 +121,52 @@ impl<'a> Encoder<'a> {
         self.out.bit(bit);
         let fill = if bit { 0 } else { u32::MAX };
         while self.pending > 0 {
-            let n = self.pending.min(32);
+            let n = self.pending.min(32) as u32;
             self.out.write(fill, n);
-            self.pending -= n;
+            self.pending -= u64::from(n);
         }
     }
 
     /// Codes the symbol occupying `[cum, cum + freq)` of `total`; `recip` is
-    /// [`reciprocal`]`(total)`, or 0 to divide.
-    ///
-    /// The renormalization writes the bits of Witten, Neal and Cleary's loop, which
-    /// emits the top bit while `low` and `high` share it (with the pending underflow
-    /// bits after the first), then counts underflows while they straddle the middle
-    /// (`low` = 01..., `high` = 10...). Both runs are counted with bit operations
-    /// instead of a step a bit, and written in one piece: an underflow step leaves
-    /// the top bits different, so the shared bits all come first.
+    /// [`reciprocal`]`(total)`. Renormalizes only once the interval is narrower than
+    /// [`NARROW`], so most symbols cost two multiplications and no bit output.
     #[inline(always)]
     fn encode(&mut self, cum: u32, freq: u32, total: u32, recip: u64) {
         narrow(&mut self.low, &mut self.high, cum, freq, total, recip);
-        // low <= high < 2^32: the leading bits they share (32 when equal). When there
-        // are any, the first goes out, then the pending bits (its opposite), then the
-        // other shared bits.
-        let shared = ((self.low ^ self.high) as u32).leading_zeros();
-        let pending = if shared > 0 { self.pending } else { 0 };
-        let first = (self.low >> 31) & 1;
-        let rest_width = shared.saturating_sub(1);
-        let rest = (self.low >> (32 - shared)) & ((1 << rest_width) - 1);
-        if shared + pending <= 32 {
-            let fill = if first == 1 { 0 } else { (1u64 << pending) - 1 };
-            let bits = (first << (pending + rest_width)) | (fill << rest_width) | rest;
-            self.out.write(bits as u32, shared + pending);
-            self.pending -= pending;
-        } else {
-            self.emit(first == 1);
-            self.out.write(rest as u32, rest_width);
+        if self.high - self.low < NARROW {
+            self.renormalize();
         }
-        let low = ((self.low << shared) & TOP) as u32;
-        let high = (((self.high << shared) | ((1 << shared) - 1)) & TOP) as u32;
-        // Now low = 0..., high = 1.... Each underflow step drops bit 30 of both (1 in
-        // low, 0 in high): as many as the leading positions from bit 30 down where low
-        // has a 1 and high a 0.
-        let under = ((low & !high) << 1).leading_ones();
-        self.pending += under;
-        self.low = u64::from((low << under) & 0x7fff_ffff);
-        self.high = u64::from((high << under) | ((1u64 << under) - 1) as u32 | 0x8000_0000);
+    }
+
+    /// Witten, Neal and Cleary's loop, run in two strokes: it emits the top bit while
+    /// `low` and `high` share it (with the pending underflow bits after the first),
+    /// then counts underflows while they straddle the middle (`low` = 01...,
+    /// `high` = 10...). Both runs are counted with bit operations instead of a step a
+    /// bit: an underflow step leaves the top bits different, so the shared bits all
+    /// come first. Afterwards `high - low >= QUARTER`.
+    #[inline(never)]
+    fn renormalize(&mut self) {
+        // low <= high < 2^PRECISION: the leading bits they share (PRECISION when equal).
+        let shared = (self.low ^ self.high).leading_zeros() - (64 - PRECISION);
+        if shared > 0 {
+            let first = (self.low >> (PRECISION - 1)) & 1 == 1;
+            self.emit(first);
+            let rest = shared - 1;
+            write_wide(&mut self.out, self.low >> (PRECISION - shared), rest);
+        }
+        let low = (self.low << shared) & TOP;
+        let high = ((self.high << shared) | ((1u64 << shared) - 1)) & TOP;
+        // Now low = 0..., high = 1.... Each underflow step drops the second bit of
+        // both (1 in low, 0 in high): as many as the leading positions from there down
+        // where low has a 1 and high a 0.
+        let under = ((low & !high) << (64 - PRECISION + 1)).leading_ones().min(PRECISION - 2);
+        self.pending += u64::from(under);
+        self.low = (low << under) & (HALF - 1);
+        self.high = ((high << under) | ((1u64 << under) - 1) | HALF) & TOP;
     }
 
     fn finish(mut self) -> usize {
+        self.renormalize();
         self.pending += 1;
         let bit = self.low >= QUARTER;
         self.emit(bit);
@@ -155,14 +175,13 @@ impl<'a> Encoder<'a> {
 }
 
 /// Narrows `[low, high]` to the symbol `[cum, cum + freq)` of `total`: the range is cut
-/// into `total` units of `range / total` (one division, or with `recip` =
-/// [`reciprocal`]`(total)` a multiplication), and the last symbol also takes the
+/// into `total` units of `(range * recip) >> 64` with `recip` = [`reciprocal`]`(total)`
+/// (at most `range / total`, and at most 2 below it), and the last symbol also takes the
 /// remainder, so no code space is lost.
 #[inline(always)]
 fn narrow(low: &mut u64, high: &mut u64, cum: u32, freq: u32, total: u32, recip: u64) {
     let range = *high - *low + 1;
-    let unit =
-        if recip == 0 { range / u64::from(total) } else { ((u128::from(range) * u128::from(recip)) >> 64) as u64 };
+    let unit = ((u128::from(range) * u128::from(recip)) >> 64) as u64;
     if cum + freq < total {
         *high = *low + unit * u64::from(cum + freq) - 1;
     }
@@ -179,7 +198,7 @@ struct Decoder<'a> {
     /// Bits an encoder would have written so far, after the mode bit.
     written: usize,
     /// Underflow bits an encoder would still owe.
-    pending: u32,
+    pending: u64,
     /// False once a bit an encoder would write differs from the record.
     canonical: bool,
 }
@@ -190,7 +209,7 @@ impl<'a> Decoder<'a> {
         let mut input = BitReader::new(record);
         let _mode = input.bit("mode");
         let mut code = 0;
-        for _ in 0..32 {
+        for _ in 0..PRECISION {
             code = (code << 1) | u64::from(input.bit("compact").unwrap_or(false));
         }
         Decoder { low: 0, high: TOP, code, input, record, written: 0, pending: 0, canonical: true }
@@ -216,6 +235,7 @@ impl<'a> Decoder<'a> {
     /// record is exactly what the encoder writes for the decoded symbols (zero
     /// padding included), `None` otherwise.
     fn finish(mut self) -> Option<usize> {
+        self.renormalize();
         self.pending += 1;
         let bit = self.low >= QUARTER;
         self.replay_emit(bit);
@@ -224,15 +244,25 @@ impl<'a> Decoder<'a> {
         (self.canonical && self.record.len() == bits.div_ceil(8) && padding_clear).then_some(bits)
     }
 
-    /// The position of the next symbol within `total` (the inverse of [`narrow`]).
-    fn target(&self, total: u32) -> u32 {
-        let unit = (self.high - self.low + 1) / u64::from(total);
-        let t = self.code.saturating_sub(self.low) / unit;
+    /// The position of the next symbol within `total` (the inverse of [`narrow`];
+    /// `recip` is [`reciprocal`]`(total)`).
+    fn target(&self, total: u32, recip: u64) -> u32 {
+        let unit = ((u128::from(self.high - self.low + 1) * u128::from(recip)) >> 64) as u64;
+        let t = self.code.saturating_sub(self.low) / unit.max(1);
         t.min(u64::from(total - 1)) as u32
     }
 
-    fn consume(&mut self, cum: u32, freq: u32, total: u32) {
-        narrow(&mut self.low, &mut self.high, cum, freq, total, 0);
+    /// Narrows as the encoder did, and renormalizes where it did.
+    fn consume(&mut self, cum: u32, freq: u32, total: u32, recip: u64) {
+        narrow(&mut self.low, &mut self.high, cum, freq, total, recip);
+        if self.high - self.low < NARROW {
+            self.renormalize();
+        }
+    }
+
+    /// Witten, Neal and Cleary's loop a bit at a time, replaying the bits the
+    /// encoder's two strokes write.
+    fn renormalize(&mut self) {
         loop {
             if self.high < HALF {
                 self.replay_emit(false);
@@ -270,15 +300,15 @@ impl Coder for Encoder<'_> {
     #[inline(always)]
     fn bit(&mut self, value: bool, p: u32) -> bool {
         if value {
-            self.encode(0, p, PROB_ONE, 0)
+            self.encode(0, p, PROB_ONE, PROB_RECIP)
         } else {
-            self.encode(p, PROB_ONE - p, PROB_ONE, 0)
+            self.encode(p, PROB_ONE - p, PROB_ONE, PROB_RECIP)
         }
         value
     }
     fn index(&mut self, value: u32, n: u32) -> u32 {
         if n > 1 {
-            self.encode(value, 1, n, 0);
+            self.encode(value, 1, n, reciprocal(n));
         }
         value
     }
@@ -291,11 +321,11 @@ impl Coder for Encoder<'_> {
 
 impl Coder for Decoder<'_> {
     fn bit(&mut self, _value: bool, p: u32) -> bool {
-        let one = self.target(PROB_ONE) < p;
+        let one = self.target(PROB_ONE, PROB_RECIP) < p;
         if one {
-            self.consume(0, p, PROB_ONE)
+            self.consume(0, p, PROB_ONE, PROB_RECIP)
         } else {
-            self.consume(p, PROB_ONE - p, PROB_ONE)
+            self.consume(p, PROB_ONE - p, PROB_ONE, PROB_RECIP)
         }
         one
     }
@@ -303,13 +333,14 @@ impl Coder for Decoder<'_> {
         if n <= 1 {
             return 0;
         }
-        let i = self.target(n);
-        self.consume(i, 1, n);
+        let recip = reciprocal(n);
+        let i = self.target(n, recip);
+        self.consume(i, 1, n, recip);
         i
     }
     fn symbol(&mut self, _value: usize, row: &Row) -> usize {
         let total = row.total();
-        let t = self.target(total);
+        let t = self.target(total, row.recip);
         // The last symbol with a cumulative frequency not above t and a frequency.
         let mut sym = 0;
         for s in 0..13 {
@@ -317,7 +348,7 @@ impl Coder for Decoder<'_> {
                 sym = s;
             }
         }
-        self.consume(row.cum(sym), row.freq(sym), total);
+        self.consume(row.cum(sym), row.freq(sym), total, row.recip);
         sym
     }
 }
@@ -343,12 +374,13 @@ const fn cumulative() -> [[u32; 14]; 1568] {
 /// White's and Black's king symbols.
 const KINGS: [usize; 2] = [6, 12];
 
-/// `u64::MAX / total + 1`: `range / total` is `(range * reciprocal(total)) >> 64`,
-/// exactly, for `range <= 2^32` and `2 <= total < 2^32` (the product overshoots
-/// `range / total` by less than `range / 2^64 <= 2^-32 < 1 / total`, too little to
-/// reach the next whole number); 0 (divide) for a total below 2.
+/// `(2^64 - 1) / total`: `(range * reciprocal(total)) >> 64` is at most `range / total`
+/// (so `total` units fit in the range) and at most 2 below it (the product falls short
+/// of `range * 2^64 / total` by less than `range + 2^64`). The coder keeps `range`
+/// above 2^40 and totals below 2^20, so a unit is never 0 and the loss is below 2^-19
+/// of a symbol's share.
 const fn reciprocal(total: u32) -> u64 {
-    if total < 2 { 0 } else { u64::MAX / total as u64 + 1 }
+    u64::MAX / if total == 0 { 1 } else { total as u64 }
 }
 
 /// [`reciprocal`] of each context's total, by which kings are masked out (bit 0
@@ -614,25 +646,19 @@ mod tests {
     }
 
     #[test]
-    fn reciprocals_divide_exactly() {
-        // Every total a context can have, and the ranges the coder meets (2^30 < range
-        // <= 2^32 after renormalization) at their edges and at multiples of the total.
+    fn reciprocals_cut_whole_units_close_to_the_quotient() {
+        // Every total a context can have, and the ranges the coder meets (2^40 <= range
+        // <= 2^62) at their edges and at multiples of the total.
         for (ctx, row) in RECIP.iter().enumerate() {
             for (placed, &recip) in row.iter().enumerate() {
                 let cum = &CUM[ctx];
                 let masked = |k: usize| if placed >> k & 1 == 1 { cum[KINGS[k] + 1] - cum[KINGS[k]] } else { 0 };
                 let total = u64::from(cum[13] - masked(0) - masked(1));
-                if recip == 0 {
-                    assert!(total < 2);
-                    continue;
-                }
-                let top = (1u64 << 32) / total * total;
-                for range in [1 << 32, (1 << 32) - 1, (1 << 30) + 1, top, top - 1, top - total, top - total - 1] {
-                    assert_eq!(
-                        ((u128::from(range) * u128::from(recip)) >> 64) as u64,
-                        range / total,
-                        "{range} / {total}"
-                    );
+                assert!(total > 0 && total < 1 << 20, "{ctx}: total {total}");
+                let top = (1u64 << PRECISION) / total * total;
+                for range in [1 << PRECISION, NARROW, NARROW + 1, top, top - 1, top - total, top - total - 1] {
+                    let unit = ((u128::from(range) * u128::from(recip)) >> 64) as u64;
+                    assert!(unit * total <= range && unit + 2 >= range / total, "{range} / {total}: {unit}");
                 }
             }
         }
