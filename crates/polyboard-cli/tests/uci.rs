@@ -181,9 +181,12 @@ fn weakened_play_and_win_draw_loss() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
-    for opt in
-        ["UCI_LimitStrength type check", "UCI_Elo type spin default 1350 min 1350 max 2850", "UCI_ShowWDL type check"]
-    {
+    for opt in [
+        "Skill Level type spin default 20 min 0 max 20",
+        "UCI_LimitStrength type check",
+        "UCI_Elo type spin default 1350 min 1350 max 2850",
+        "UCI_ShowWDL type check",
+    ] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt}"))), "{opt} missing: {lines:?}");
     }
     e.send("setoption name UCI_Elo value 1000");
@@ -215,6 +218,17 @@ fn weakened_play_and_win_draw_loss() {
             l.split(" wdl ").nth(1).expect(l).split_whitespace().take(3).map(|t| t.parse().unwrap()).collect();
         assert_eq!(wdl.iter().sum::<u32>(), 1000, "{l}");
     }
+    // Stockfish's Skill Level: 0 searches one ply, four lines, and picks among them.
+    e.send("setoption name Skill Level value 21");
+    assert!(e.until("info string").last().is_some_and(|l| l.contains("Skill Level")));
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos");
+    e.send("go depth 8");
+    let (best, lines) = e.bestmove();
+    let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(info.iter().all(|l| l.starts_with("info depth 1 ")), "{lines:?}");
+    assert!(info.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+    assert!(info.iter().any(|l| pv_head(l) == Some(best.as_str())), "{best} is not a line's move: {lines:?}");
     e.quit();
 }
 

@@ -3,7 +3,7 @@
 //! [`crate::protocol`] drive it, and so can any Rust program (see the crate example).
 
 use crate::game::{Event, Game, MateAnswer, Notation, SearchInfo, SearchResult, check_value, clip};
-use crate::strength::{self, ELO_MAX, ELO_MIN, Random, Skill};
+use crate::strength::{self, ELO_MAX, ELO_MIN, Random, SKILL_MAX, Skill};
 use polyboard_search::search::{Context, Control, Settings};
 use polyboard_search::time::Limits;
 use polyboard_search::tt::Table;
@@ -105,6 +105,8 @@ pub struct Engine {
     elo: u32,
     /// `UCI_ShowWDL`.
     show_wdl: bool,
+    /// `Skill Level`, 0 to 20 (20: full strength).
+    skill_level: u32,
 }
 
 impl Engine {
@@ -137,6 +139,7 @@ impl Engine {
             limit_strength: false,
             elo: ELO_MIN,
             show_wdl: false,
+            skill_level: SKILL_MAX,
         }
     }
 
@@ -306,6 +309,16 @@ impl Engine {
         match lower.as_str() {
             "uci_limitstrength" | "usi_limitstrength" => return check().map(|on| self.set_limit_strength(on)),
             "uci_showwdl" => return check().map(|on| self.set_show_wdl(on)),
+            "skill level" | "skilllevel" => {
+                return match value.parse::<u32>() {
+                    Ok(level) => self.set_skill_level(level),
+                    Err(_) => Err(EngineError::Option(format!(
+                        "option '{}': value '{}' is not a number in 0..={SKILL_MAX}",
+                        clip(name),
+                        clip(value)
+                    ))),
+                };
+            }
             "uci_elo" | "usi_elo" => {
                 return match value.parse::<u32>() {
                     Ok(elo) => self.set_elo(elo),
@@ -387,6 +400,27 @@ impl Engine {
         Ok(())
     }
 
+    /// Weakens the play to `level` (0 to [`SKILL_MAX`], Stockfish's `Skill Level`;
+    /// [`SKILL_MAX`], the default, is full strength). [`Engine::set_limit_strength`],
+    /// when on, takes precedence, as in Stockfish.
+    pub fn set_skill_level(&mut self, level: u32) -> Result<(), EngineError> {
+        if level > SKILL_MAX {
+            return Err(EngineError::Option(format!("Skill Level {level}: not in 0..={SKILL_MAX}")));
+        }
+        self.skill_level = level;
+        Ok(())
+    }
+
+    /// The weakened player the engine is set to be, if any: from `UCI_Elo` while
+    /// [`Engine::set_limit_strength`] is on, else from a `Skill Level` below the top.
+    pub fn skill(&self) -> Option<Skill> {
+        if self.limit_strength {
+            Some(Skill::from_elo(self.elo))
+        } else {
+            (self.skill_level < SKILL_MAX).then(|| Skill::from_level(self.skill_level))
+        }
+    }
+
     /// The rating aimed at while play is weakened; `None` at full strength.
     pub fn strength(&self) -> Option<u32> {
         self.limit_strength.then_some(self.elo)
@@ -402,7 +436,7 @@ impl Engine {
     /// another thread; its [`Search::stopper`] stops it.
     pub fn prepare(&self, mut limits: Limits) -> Search {
         let mut settings = self.settings.clone();
-        let skill = self.limit_strength.then(|| Skill::from_elo(self.elo));
+        let skill = self.skill();
         if let Some(s) = skill {
             settings.multipv = settings.multipv.max(Skill::LINES);
             limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));

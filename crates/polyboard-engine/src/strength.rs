@@ -21,6 +21,8 @@ use polyboard_search::MATE;
 pub const ELO_MIN: u32 = 1350;
 /// The highest `UCI_Elo`.
 pub const ELO_MAX: u32 = 2850;
+/// The highest `Skill Level`: full strength.
+pub const SKILL_MAX: u32 = 20;
 
 /// A weakened player's level, 0 (weakest) to 20.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,8 +33,9 @@ pub struct Skill {
 impl Skill {
     /// The lines searched at least (MultiPV) to pick a move from.
     pub const LINES: usize = 4;
-    /// A pawn in centipawns: the largest spread of the random push.
-    const PAWN: i64 = 100;
+    /// The largest spread of the random push, in centipawns: Stockfish 15.1's cap, its
+    /// middlegame pawn (126 internal units) in its UCI scale (361 units a pawn).
+    const SPREAD: i64 = 35;
 
     /// The level that plays at about `elo` (clamped to [`ELO_MIN`]..=[`ELO_MAX`]):
     /// straight lines between the points of [`Skill::CALIBRATION`].
@@ -53,6 +56,11 @@ impl Skill {
     /// docs/engine.md, section "Weakened play and win, draw, loss".
     const CALIBRATION: [(f64, f64); 4] = [(1350.0, 1.5), (1500.0, 4.6), (2000.0, 15.0), (2850.0, 20.0)];
 
+    /// The player of `level` (`Skill Level`, clamped to 0..=20).
+    pub fn from_level(level: u32) -> Skill {
+        Skill { level: f64::from(level.min(SKILL_MAX)) }
+    }
+
     /// The level, 0 to 20.
     pub fn level(self) -> f64 {
         self.level
@@ -67,13 +75,13 @@ impl Skill {
     /// first is not required): Stockfish's rule. Each line's score gets a push of
     /// `(weakness * (top - score) + delta * random(weakness)) / 128`, where `weakness`
     /// is `120 - 2 * level`, `top` the best score and `delta` the spread of the scores
-    /// up to a pawn; the highest pushed score wins. `random` gives uniform `u64`s.
+    /// up to [`Skill::SPREAD`]; the highest pushed score wins. `random` gives uniform `u64`s.
     /// `None` when `lines` is empty.
     pub fn pick(self, lines: &[SearchInfo], random: &mut impl FnMut() -> u64) -> Option<usize> {
         let scores: Vec<i64> = lines.iter().map(|l| i64::from(l.score.to_search())).collect();
         let top = *scores.iter().max()?;
         let worst = *scores.iter().min()?;
-        let delta = (top - worst).min(Self::PAWN);
+        let delta = (top - worst).min(Self::SPREAD);
         let weakness = (120.0 - 2.0 * self.level) as i64;
         let mut best = (i64::MIN, 0);
         for (i, &s) in scores.iter().enumerate() {
@@ -174,7 +182,7 @@ mod tests {
     #[test]
     fn at_the_top_level_a_line_250_cp_worse_is_never_picked() {
         // Level 20: weakness 80 keeps 48/128 of a 250 cp deficit (94 cp), and the
-        // random part (delta capped at a pawn) adds at most 79 * 100 / 128 = 61 cp.
+        // random part (delta capped at 35 cp) adds at most 79 * 35 / 128 = 21 cp.
         let lines = [line(250, "a"), line(0, "b"), line(-10, "c"), line(-20, "d")];
         let mut r = Random::new(7);
         for _ in 0..1000 {

@@ -19,7 +19,7 @@ use crate::api::{HASH_MAX, MULTIPV_MAX, THREADS_MAX};
 #[cfg(feature = "chess")]
 use crate::chess::BENCH_DEPTH;
 use crate::game::clip;
-use crate::strength::{ELO_MAX, ELO_MIN};
+use crate::strength::{ELO_MAX, ELO_MIN, SKILL_MAX};
 #[cfg(not(feature = "chess"))]
 const BENCH_DEPTH: u32 = 10;
 use std::time::Instant;
@@ -35,6 +35,7 @@ pub(super) fn handshake(s: &Core) {
         "option name Move Overhead type spin default 30 min 0 max 5000".to_string(),
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
+        format!("option name Skill Level type spin default {SKILL_MAX} min 0 max {SKILL_MAX}"),
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
         "option name UCI_ShowWDL type check default false".to_string(),

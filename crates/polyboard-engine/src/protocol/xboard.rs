@@ -18,7 +18,7 @@
 
 use super::session::{Core, say};
 use crate::game::clip;
-use crate::strength::{ELO_MAX, ELO_MIN};
+use crate::strength::{ELO_MAX, ELO_MIN, SKILL_MAX};
 use polyboard_search::time::Limits;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -232,7 +232,7 @@ fn features(c: &Core) {
     c.say(&format!(
         "feature setboard=1 usermove=1 ping=1 san=0 sigint=0 reuse=1 analyze=1 colors=0 time=1 draw=0 \
          memory=1 smp=1 nps=1 exclude=0 myname=\"polyboard {}\" variants=\"{}\" \
-         option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin {ELO_MIN} {ELO_MIN} {ELO_MAX}\" done=1",
+         option=\"Skill Level -spin {SKILL_MAX} 0 {SKILL_MAX}\" option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin {ELO_MIN} {ELO_MIN} {ELO_MAX}\" done=1",
         env!("CARGO_PKG_VERSION"),
         variants.join(",")
     ));
