@@ -59,13 +59,7 @@ def test_random_game_matches(variant):
 
 
 # What only the long games meet, strict as KNOWN_GAPS.
-LONG_GAPS = {
-    "cambodian": "Fairy-Stockfish after 11.1 takes the king's leap away when a rook lands on its "
-    "file or rank; polyboard plays 11.1's rule (variant3-random.txt's perft counts)",
-    "giveaway": "pyffish castles (e8g8) where polyboard does not",
-    "kinglet": "pyffish castles (e1g1) where polyboard does not",
-    "losers": "a bare king ends the game at once in pyffish (extinction), after the move in polyboard",
-}
+LONG_GAPS = {}
 
 
 @pytest.mark.skipif(not EXHAUSTIVE, reason="set POLYBOARD_EXHAUSTIVE=1")

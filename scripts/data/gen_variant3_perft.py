@@ -9,6 +9,9 @@ own legal move list (sorted), so the lines exercise what the start positions do 
 Cambodian gates after captures, Sittuyin's promotions after the setup phase, Shatar's
 bers promotions. A game that ends (no legal move) stops early.
 
+Current Fairy-Stockfish changed Cambodian first moves after 11.1; the committed file's
+cambodian lines were then counted again by pyffish with pyffish_recount.py.
+
 usage: scripts/data/gen_variant3_perft.py [OUT] [--games N] [--max-nodes N]
 default OUT: crates/polyboard-variants/tests/data/variant3-random.txt
 """

@@ -272,6 +272,9 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
         }
+        if t.rules.cambodian_moves && mv.drops() > 0 {
+            self.rook_aims_at_king(mv.drop(0));
+        }
         if let Some(w) = mv.wall() {
             if t.rules.walling == crate::rules::Walling::Duck {
                 for sq in squares(self.walls) {
@@ -356,6 +359,25 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         self.promoted &= !b;
         Some((ty, c))
+    }
+
+    /// Cambodian rules as current Fairy-Stockfish has them: a rook landing on the file
+    /// or rank of the opponent's king (whatever stands between) takes away that king's
+    /// leap.
+    #[cold]
+    fn rook_aims_at_king(&mut self, (to, ty): (usize, usize)) {
+        let t = self.t;
+        if t.rules.pieces[ty].name != "rook" {
+            return;
+        }
+        let them = self.side as usize ^ 1;
+        let files = t.rules.files;
+        for k in squares(self.gates[them] & self.royal & self.by_color[them]) {
+            if k != to && (k % files == to % files || k / files == to / files) {
+                self.gates[them] ^= B::bit(k);
+                self.key ^= t.keys.gate[k];
+            }
+        }
     }
 
     /// The squares a capture on `to` clears (`blastOnCapture`): `to` itself and the
@@ -1468,7 +1490,8 @@ impl<'a, B: Bits> Board<'a, B> {
 
     /// Cambodian first moves of the pieces still on their gates: the king's leap (a
     /// knight's leap onto the rank one step ahead, to an empty square, not out of
-    /// check) and the fers's two steps straight ahead (onto an empty or enemy square).
+    /// check) and the fers's two steps straight ahead, to an empty square (current
+    /// Fairy-Stockfish; 11.1 let the fers capture there).
     fn cambodian_moves(&self, n: &Node<B>, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
@@ -1495,16 +1518,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             } else if r.pieces[ty].name == "fers"
                 && let Some(to) = at(from, 0, 2 * fwd)
-                && !self.by_color[n.us].has(to)
+                && !n.occ.has(to)
             {
-                let mut mv = base;
-                if n.enemy.has(to) {
-                    mv = mv.with_pickup(to).with(F_CAPTURE);
-                    if r.captures_to_hand {
-                        mv = mv.with_hand(STORE, self.hand_type_of(to));
-                    }
-                }
-                self.push(n, mv.with_drop(to, ty), true, out);
+                self.push(n, base.with_drop(to, ty), true, out);
             }
         }
     }

@@ -187,10 +187,11 @@ pub struct Rules {
     pub gating: bool,
     /// A piece leaving its gate may put a piece from the hand there (`seirawanGating`).
     pub seirawan_gating: bool,
-    /// Cambodian first moves (`cambodianMoves`, Fairy-Stockfish 11.1's rules): a king on
-    /// its gate, not in check, may leap like a knight to an empty square of the rank one
-    /// step ahead; a fers on its gate may leap two squares straight ahead (capturing
-    /// there too).
+    /// Cambodian first moves (`cambodianMoves`, current Fairy-Stockfish's rules): a king
+    /// on its gate, not in check, may leap like a knight to an empty square of the rank
+    /// one step ahead; a fers on its gate may leap two squares straight ahead to an
+    /// empty square; a rook landing on the king's file or rank takes the king's leap
+    /// away. (Fairy-Stockfish 11.1 let the fers capture and kept the king's leap.)
     pub cambodian_moves: bool,
     /// While the side to move holds pieces and one of its drops is legal, it must drop
     /// (`mustDrop`: Sittuyin's setup phase).
