@@ -300,35 +300,27 @@ impl Engine {
         self.dedicated.as_ref().map(|d| d.option_lines()).unwrap_or_default()
     }
 
-    /// Sets the strength options (`UCI_LimitStrength`, `UCI_Elo`, `UCI_ShowWDL`, and
-    /// USI's `USI_LimitStrength`, `USI_Elo`) or a game option of the dedicated game
-    /// (`Repr`, `UCI_Chess960`, `EnteringKingRule`, `EvalFile`); `name` in any case.
+    /// Sets the strength options (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`,
+    /// `UCI_ShowWDL`, and USI's `SkillLevel`, `USI_LimitStrength`, `USI_Elo`) or a game
+    /// option of the dedicated game (`Repr`, `UCI_Chess960`, `EnteringKingRule`,
+    /// `EvalFile`); `name` in any case.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let lower = name.to_ascii_lowercase();
         let check = || check_value(name, value).map_err(EngineError::Option);
+        let number = |min: u32, max: u32| {
+            value.parse::<u32>().map_err(|_| {
+                EngineError::Option(format!(
+                    "option '{}': value '{}' is not a number in {min}..={max}",
+                    clip(name),
+                    clip(value)
+                ))
+            })
+        };
         match lower.as_str() {
             "uci_limitstrength" | "usi_limitstrength" => return check().map(|on| self.set_limit_strength(on)),
             "uci_showwdl" => return check().map(|on| self.set_show_wdl(on)),
-            "skill level" | "skilllevel" => {
-                return match value.parse::<u32>() {
-                    Ok(level) => self.set_skill_level(level),
-                    Err(_) => Err(EngineError::Option(format!(
-                        "option '{}': value '{}' is not a number in 0..={SKILL_MAX}",
-                        clip(name),
-                        clip(value)
-                    ))),
-                };
-            }
-            "uci_elo" | "usi_elo" => {
-                return match value.parse::<u32>() {
-                    Ok(elo) => self.set_elo(elo),
-                    Err(_) => Err(EngineError::Option(format!(
-                        "option '{}': value '{}' is not a number in {ELO_MIN}..={ELO_MAX}",
-                        clip(name),
-                        clip(value)
-                    ))),
-                };
-            }
+            "skill level" | "skilllevel" => return number(0, SKILL_MAX).and_then(|l| self.set_skill_level(l)),
+            "uci_elo" | "usi_elo" => return number(ELO_MIN, ELO_MAX).and_then(|elo| self.set_elo(elo)),
             _ => {}
         }
         match self.dedicated.as_mut().and_then(|d| d.set_option(&lower, value)) {
@@ -412,13 +404,11 @@ impl Engine {
     }
 
     /// The weakened player the engine is set to be, if any: from `UCI_Elo` while
-    /// [`Engine::set_limit_strength`] is on, else from a `Skill Level` below the top.
+    /// [`Engine::set_limit_strength`] is on, else from `Skill Level`. The top level is
+    /// full strength, as in Stockfish: `None`.
     pub fn skill(&self) -> Option<Skill> {
-        if self.limit_strength {
-            Some(Skill::from_elo(self.elo))
-        } else {
-            (self.skill_level < SKILL_MAX).then(|| Skill::from_level(self.skill_level))
-        }
+        let skill = if self.limit_strength { Skill::from_elo(self.elo) } else { Skill::from_level(self.skill_level) };
+        (skill.level() < f64::from(SKILL_MAX)).then_some(skill)
     }
 
     /// The rating aimed at while play is weakened; `None` at full strength.

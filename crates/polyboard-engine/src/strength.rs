@@ -4,10 +4,10 @@
 //! **Weakened play** follows Stockfish's skill method, so that it looks human: no random
 //! move is ever played. The search looks at least [`Skill::LINES`] lines deep only to a
 //! depth the rating allows, and the move is picked among those lines with a random push
-//! that favours the better ones; the weaker the player, the larger the push (at the
-//! top rating a line 250 cp worse than the best is never picked; at the bottom, any of
-//! the lines of a two-ply search can be). The rating maps to a level by
-//! [`Skill::from_elo`].
+//! that favours the better ones; the weaker the player, the larger the push (at level
+//! 19 a line 250 cp worse than the best is never picked; at level 0, any of the lines of
+//! a one-ply search can be). Level 20, the top, is full strength, as in Stockfish. The
+//! rating maps to a level by [`Skill::from_elo`], `Skill Level` directly.
 //!
 //! **Win/draw/loss** comes from a logistic model of the score and the material on the
 //! board (Stockfish's form), fitted on the engine's own games by
@@ -47,14 +47,14 @@ impl Skill {
         Skill { level: (l0 + (l1 - l0) * (elo - e0) / (e1 - e0)).clamp(0.0, 20.0) }
     }
 
-    /// `(UCI_Elo, level)` points. 1500 and 2000 are where this engine scored about
-    /// half against Stockfish 15.1 at the same `UCI_Elo` (fixed nodes: Stockfish
-    /// 100,000 a move, which reaches its skill depth, polyboard up to 3,000,000, so
-    /// that only its depth cap binds; 20 and 10 games around each point, so the
-    /// levels are rough). 1350 continues the line through them; 2850 is the full
-    /// level, not measured yet. See
-    /// docs/engine.md, section "Weakened play and win, draw, loss".
-    const CALIBRATION: [(f64, f64); 4] = [(1350.0, 1.5), (1500.0, 4.6), (2000.0, 15.0), (2850.0, 20.0)];
+    /// `(UCI_Elo, level)` points: the levels at which this engine scores half against
+    /// Stockfish 15.1 at the same `UCI_Elo`, interpolated in Elo between the two levels
+    /// measured around each point (fixed nodes, so that the machine's load cannot skew
+    /// it: Stockfish 100,000 a move at 1500 and 2000 and 300,000 at 2500, polyboard up
+    /// to 3,000,000 and 1,000,000, so that its depth cap binds; 20 games a level).
+    /// 1350 continues the line from 1500 through 2000 down to level 0; 2850 is the full
+    /// level. See docs/engine.md, section "Weakened play and win, draw, loss".
+    const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.3), (2000.0, 10.1), (2500.0, 18.5), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
     pub fn from_level(level: u32) -> Skill {
@@ -169,13 +169,13 @@ mod tests {
 
     #[test]
     fn levels_follow_the_calibration() {
-        assert_eq!(Skill::from_elo(ELO_MIN).level(), 1.5);
-        assert_eq!(Skill::from_elo(1500).level(), 4.6);
-        assert_eq!(Skill::from_elo(1750).level(), 9.8);
+        assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
+        assert_eq!(Skill::from_elo(1500).level(), 1.3);
+        assert!((Skill::from_elo(1750).level() - 5.7).abs() < 1e-9);
         assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN));
         assert_eq!(Skill::from_elo(9999), Skill::from_elo(ELO_MAX));
-        assert_eq!(Skill::from_elo(ELO_MIN).depth(), 2);
+        assert_eq!(Skill::from_elo(ELO_MIN).depth(), 1);
         assert_eq!(Skill::from_elo(ELO_MAX).depth(), 21);
     }
 
