@@ -47,14 +47,17 @@ impl Skill {
         Skill { level: (l0 + (l1 - l0) * (elo - e0) / (e1 - e0)).clamp(0.0, 20.0) }
     }
 
-    /// `(UCI_Elo, level)` points: the levels at which this engine scores half against
-    /// Stockfish 15.1 at the same `UCI_Elo`, interpolated in Elo between the two levels
-    /// measured around each point (fixed nodes, so that the machine's load cannot skew
-    /// it: Stockfish 100,000 a move at 1500 and 2000 and 300,000 at 2500, polyboard up
-    /// to 3,000,000 and 1,000,000, so that its depth cap binds; 20 games a level).
-    /// 1350 continues the line from 1500 through 2000 down to level 0; 2850 is the full
-    /// level. See docs/engine.md, section "Weakened play and win, draw, loss".
-    const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.3), (2000.0, 10.1), (2500.0, 18.5), (2850.0, 20.0)];
+    /// `(UCI_Elo, level)` points, from matches against Stockfish 15.1 at the same
+    /// `UCI_Elo` at fixed nodes (Stockfish 100,000 a move at 1500 and 2000, 300,000 at
+    /// 2500; polyboard up to 3,000,000 and 1,000,000, so that its depth cap binds): the
+    /// level where this engine scores half, in Elo between the levels measured around
+    /// it. Against Stockfish at 2500 even full strength scored below half (levels 16,
+    /// 19 and 20 came out about 215, 127 and 85 Elo below it), so the scale places
+    /// those levels at 2300 and above and reaches full strength at 2400; 1350 continues
+    /// the line from 1500 through 2000. See docs/engine.md, section "Weakened play and
+    /// win, draw, loss".
+    const CALIBRATION: [(f64, f64); 6] =
+        [(1350.0, 0.6), (1500.0, 2.8), (2000.0, 10.1), (2300.0, 16.0), (2400.0, 20.0), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
     pub fn from_level(level: u32) -> Skill {
@@ -64,6 +67,16 @@ impl Skill {
     /// The level, 0 to 20.
     pub fn level(self) -> f64 {
         self.level
+    }
+
+    /// The whole level this move is played at: the level rounded up with the chance of
+    /// its fraction (1.3 is level 2 three moves in ten, level 1 otherwise), as Stockfish
+    /// rounds a `UCI_Elo` level, so that strength varies smoothly with the rating
+    /// although the depth cap is a whole number of plies.
+    pub fn rounded(self, random: &mut impl FnMut() -> u64) -> Skill {
+        let whole = self.level.floor();
+        let up = (self.level - whole) * 1024.0 > (random() % 1024) as f64;
+        Skill { level: whole + f64::from(u8::from(up)) }
     }
 
     /// The deepest iteration searched: one ply more per whole level.
@@ -168,10 +181,21 @@ mod tests {
     }
 
     #[test]
+    fn fractional_levels_round_up_with_the_chance_of_their_fraction() {
+        let mut r = Random::new(3);
+        let s = Skill { level: 5.7 };
+        let up = (0..10_000).filter(|_| s.rounded(&mut || r.next_u64()).level() == 6.0).count();
+        // Level 6 about seven moves in ten.
+        assert!((6_700..7_300).contains(&up), "{up}");
+        assert_eq!(Skill::from_level(4).rounded(&mut || r.next_u64()).level(), 4.0);
+    }
+
+    #[test]
     fn levels_follow_the_calibration() {
-        assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
-        assert_eq!(Skill::from_elo(1500).level(), 1.3);
-        assert!((Skill::from_elo(1750).level() - 5.7).abs() < 1e-9);
+        assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.6);
+        assert_eq!(Skill::from_elo(1500).level(), 2.8);
+        assert!((Skill::from_elo(1750).level() - 6.45).abs() < 1e-9);
+        assert_eq!(Skill::from_elo(2600).level(), 20.0);
         assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN));
         assert_eq!(Skill::from_elo(9999), Skill::from_elo(ELO_MAX));
