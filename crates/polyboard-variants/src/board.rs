@@ -10,6 +10,8 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod janggi;
+
 /// Room for the legal moves of a position (shogi's record is 593; a position of a
 /// user's variant with more keeps the first `MAX_MOVES`, never panics).
 pub const MAX_MOVES: usize = 4096;
@@ -49,6 +51,10 @@ pub struct Board<'a, B: Bits> {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) key: u64,
+    /// With passing or the bikjang rule ([`crate::janggi`]): bit 0 the last move was a
+    /// pass, bit 1 the move before it was, bit 2 the position before the last move was a
+    /// bikjang. 0 at a FEN and after a null move, as Fairy-Stockfish's history starts there.
+    pub(crate) jstate: u8,
 }
 
 /// What the generator knows about the node while it emits moves.
@@ -92,6 +98,7 @@ impl<'a, B: Bits> Board<'a, B> {
             hand: [[0; MAX_TYPES]; 2],
             checks: [0; 2],
             shak: [false; 2],
+            jstate: 0,
             side: 0,
             halfmove: 0,
             fullmove: 1,
@@ -142,6 +149,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         b.halfmove = b.halfmove.saturating_add(1);
         b.shak = [false; 2];
+        b.jstate = 0;
         if b.side == 1 {
             b.fullmove = b.fullmove.saturating_add(1);
         }
@@ -244,6 +252,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let k = &t.keys;
         let us = self.side as usize;
+        if t.janggi_rules {
+            self.jstate = self.next_jstate(mv);
+        }
         if !self.ep.is_empty() {
             self.key ^= k.ep[self.ep.lsb()];
             self.ep = B::EMPTY;
@@ -453,6 +464,13 @@ impl<'a, B: Bits> Board<'a, B> {
     /// occupancy `occ`: the test behind legality, with the board as it would be after
     /// a move (captured pieces left out of `theirs`).
     pub(crate) fn attacked_by(&self, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+        self.attacked_by_with(sq, by, occ, theirs, None)
+    }
+
+    /// [`Board::attacked_by`]; `cannons`, when given, are the janggi cannons after the
+    /// move being tested (else the board's own).
+    #[inline]
+    pub(crate) fn attacked_by_with(&self, sq: usize, by: usize, occ: B, theirs: B, cannons: Option<B>) -> bool {
         let t = self.t;
         let nsq = t.nsq;
         for &ty in &t.leap_types {
@@ -479,7 +497,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 if (t.rays[line.dir * nsq + sq] & on_lines).is_empty() {
                     continue;
                 }
-                if self.line_attack(line, sq, by, occ, theirs) {
+                if self.line_attack(line, sq, by, occ, theirs, cannons) {
                     return true;
                 }
             }
@@ -494,13 +512,24 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
         }
+        if t.has_jhops && self.diagonal_hop_attack(sq, by, occ, theirs, cannons) {
+            return true;
+        }
         false
     }
 
     /// True when a piece of `theirs` (colour `by`) attacks `sq` along `line` (sliding, as a limited
     /// rider, as a cannon over one screen, or as a grasshopper over the adjacent one).
     #[inline(always)]
-    fn line_attack(&self, line: &crate::tables::LineAttack, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+    fn line_attack(
+        &self,
+        line: &crate::tables::LineAttack,
+        sq: usize,
+        by: usize,
+        occ: B,
+        theirs: B,
+        cannons: Option<B>,
+    ) -> bool {
         let t = self.t;
         let nsq = t.nsq;
         let Some(b) = t.first_blocker(line.dir, sq, occ) else { return false };
@@ -519,6 +548,14 @@ impl<'a, B: Bits> Board<'a, B> {
             && let Some(c) = t.first_blocker(line.dir, b, occ)
             && theirs.has(c)
             && line.cannons >> self.type_on(c) & 1 != 0
+        {
+            return true;
+        }
+        if line.jcannons != 0
+            && !cannons.unwrap_or_else(|| self.of_types(t.jcannons)).has(b)
+            && let Some(c) = t.first_blocker(line.dir, b, occ)
+            && theirs.has(c)
+            && line.jcannons >> self.type_on(c) & 1 != 0
         {
             return true;
         }
@@ -564,7 +601,7 @@ impl<'a, B: Bits> Board<'a, B> {
         // A cannon (or grasshopper) line holding one: any piece arriving on it or
         // leaving it may make or break a screen.
         for l in &t.lines[us ^ 1] {
-            let hoppers = l.cannons | l.grass;
+            let hoppers = l.cannons | l.grass | l.jcannons;
             if hoppers == 0 {
                 continue;
             }
@@ -629,7 +666,7 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(if r.pawn_drop_mate_illegal && pawn_drop { Value::Win } else { r.checkmate_value });
         }
         if r.n_move_rule > 0 && self.halfmove as u32 >= 2 * r.n_move_rule {
-            return Some(Value::Draw);
+            return Some(self.counted_draw());
         }
         if r.sittuyin_promotion && self.sittuyin_promotion_stalemate() {
             return Some(Value::Draw);
@@ -725,6 +762,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
+        }
+        if self.t.janggi_rules {
+            return self.janggi_end();
         }
         None
     }
@@ -1106,11 +1146,14 @@ impl<'a, B: Bits> Board<'a, B> {
             return !child.royals_attacked(n.us, child.occupied());
         }
         let (mut occ, mut theirs) = (n.occ, n.enemy);
+        let jc = self.t.jcannons;
+        let mut cannons = if jc != 0 { self.of_types(jc) } else { B::EMPTY };
         for i in 0..mv.pickups() {
             let b = B::bit(mv.pickup(i));
             occ &= !b;
             theirs &= !b;
             royals &= !b;
+            cannons &= !b;
         }
         for i in 0..mv.drops() {
             let (sq, ty) = mv.drop(i);
@@ -1118,9 +1161,13 @@ impl<'a, B: Bits> Board<'a, B> {
             if self.t.rules.pieces[ty].royal {
                 royals |= B::bit(sq);
             }
+            if jc >> ty & 1 != 0 {
+                cannons |= B::bit(sq);
+            }
         }
+        let cannons = (jc != 0).then_some(cannons);
         while !royals.is_empty() {
-            if self.attacked_by(royals.pop(), n.us ^ 1, occ, theirs) {
+            if self.attacked_by_with(royals.pop(), n.us ^ 1, occ, theirs, cannons) {
                 return false;
             }
         }
@@ -1168,12 +1215,13 @@ impl<'a, B: Bits> Board<'a, B> {
                     Some(screen) => t.ray_to_blocker(r.dir, screen, occ),
                     None => B::EMPTY,
                 },
-                _ => match t.first_blocker(r.dir, from, occ) {
+                2 => match t.first_blocker(r.dir, from, occ) {
                     Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
                         B::bit(t.step[r.dir * nsq + screen] as usize)
                     }
                     _ => B::EMPTY,
                 },
+                _ => self.janggi_cannon_ride(r.dir, from, occ),
             };
             if r.quiet {
                 quiet |= a & empty;
@@ -1181,6 +1229,11 @@ impl<'a, B: Bits> Board<'a, B> {
             if r.capture {
                 caps |= a & enemy;
             }
+        }
+        if t.has_jhops {
+            let hops = self.diagonal_hops(tc, from, occ);
+            quiet |= hops & empty;
+            caps |= hops & enemy;
         }
         let mob = t.mobility[tc];
         (quiet & mob, caps & mob)
@@ -1434,6 +1487,9 @@ impl<'a, B: Bits> Board<'a, B> {
         if !free && self.t.immediate_rules && self.immediate_end().is_some() {
             return true;
         }
+        if !free && self.t.janggi_rules && self.janggi_first(n, out) {
+            return true;
+        }
         if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
             return false;
         }
@@ -1463,6 +1519,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.cambodian_moves && !self.gates[n.us].is_empty() {
             self.cambodian_moves(n, out);
+        }
+        if self.t.janggi_rules && n.part != Part::Noisy {
+            self.pass_move(n, out);
         }
     }
 

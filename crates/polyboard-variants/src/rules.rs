@@ -77,6 +77,17 @@ pub enum Walling {
     Duck,
 }
 
+/// Fairy-Stockfish's `materialCounting` rules that score a game by its material: at the
+/// n-move rule, a repetition, two passes in a row or a bikjang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// `janggi`: chariot 13, cannon 7, horse 5, elephant 3, advisor 3, soldier 2, and
+    /// 1.5 points to the second player (White wins with a lead of 2 or more).
+    Janggi,
+    /// `unweighted`: the side with more pieces wins, equal counts draw (ataxx).
+    Unweighted,
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -297,6 +308,26 @@ pub struct Rules {
     /// end ([`crate::compat`]) and [`crate::Board::outcome`] alike; without them the
     /// extinction rule is polyboard's earlier one (every listed type gone).
     pub extinction_counts: ExtinctionCounts,
+    /// `diagonalLines` (janggi's palace): squares joined by diagonal lines, along which
+    /// the wazir (and a wazir-moving king) steps like a fers, the soldier steps diagonally
+    /// forward, the rook rides like a bishop and the janggi cannon hops, from a square of
+    /// the lines to a square of the lines. Empty when the variant has none.
+    pub diagonal_lines: u128,
+    /// `pass` (`passWhite`, `passBlack`): the side may pass, written as its king's move
+    /// to its own square (`e2e2`); not while in check (except in a bikjang).
+    pub pass: [bool; 2],
+    /// `passOnStalemate`: the side may pass only when it has no other legal move.
+    pub pass_on_stalemate: [bool; 2],
+    /// `bikjangRule`: kings facing each other on an open line (a bikjang) must be
+    /// separated by the side to move, which may also pass; a bikjang that survives a move
+    /// ends the game, scored by `materialCounting` or drawn.
+    pub bikjang: bool,
+    /// `materialCounting = janggi | unweighted`: the scoring of the game ends that count
+    /// material (two passes in a row, a bikjang, the n-move rule, a repetition).
+    pub material_counting: Option<MaterialCounting>,
+    /// `moveRepetitionIllegal` (janggimodern): read; Kakao Janggi's repetition rule is a
+    /// claim, not a move filter.
+    pub move_repetition_illegal: bool,
 }
 
 /// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
@@ -592,6 +623,16 @@ const KNOWN: &[&str] = &[
     "pocketSize",
     // Read for pyffish's validate_fen only: the counting draw is not played.
     "countingRule",
+    // Janggi (issue 20): the palace lines, passing, bikjang.
+    "diagonalLines",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "bikjangRule",
+    "moveRepetitionIllegal",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -624,6 +665,7 @@ const PREDEFINED: &[(&str, &str)] = &[
     ("immobile", ""),
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
+    ("janggiElephant", "nZ"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
@@ -810,6 +852,12 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         variant_template: None,
         counting_rule: false,
         extinction_counts: ExtinctionCounts::default(),
+        diagonal_lines: 0,
+        pass: [false; 2],
+        pass_on_stalemate: [false; 2],
+        bikjang: false,
+        material_counting: None,
+        move_repetition_illegal: false,
     };
     let all = r.all_squares();
     // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
@@ -958,20 +1006,31 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "twoBoards" => r.two_boards = boolean()?,
             "materialCounting" => {
-                r.draw_odds = match v {
-                    "none" => None,
-                    "whitedrawodds" => Some(0),
-                    "blackdrawodds" => Some(1),
+                (r.draw_odds, r.material_counting) = match v {
+                    "none" => (None, None),
+                    "whitedrawodds" => (Some(0), None),
+                    "blackdrawodds" => (Some(1), None),
+                    "janggi" => (None, Some(MaterialCounting::Janggi)),
+                    "unweighted" => (None, Some(MaterialCounting::Unweighted)),
                     _ => {
                         return Err(fail(
                             e,
                             format!(
-                                "'{v}' is not a material counting polyboard plays (none, whitedrawodds, blackdrawodds)"
+                                "'{v}' is not a material counting polyboard plays (none, janggi, unweighted, whitedrawodds, blackdrawodds)"
                             ),
                         ));
                     }
                 }
             }
+            "diagonalLines" => r.diagonal_lines = region()?,
+            "pass" => r.pass = [boolean()?; 2],
+            "passWhite" => r.pass[0] = boolean()?,
+            "passBlack" => r.pass[1] = boolean()?,
+            "passOnStalemate" => r.pass_on_stalemate = [boolean()?; 2],
+            "passOnStalemateWhite" => r.pass_on_stalemate[0] = boolean()?,
+            "passOnStalemateBlack" => r.pass_on_stalemate[1] = boolean()?,
+            "bikjangRule" => r.bikjang = boolean()?,
+            "moveRepetitionIllegal" => r.move_repetition_illegal = boolean()?,
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];
