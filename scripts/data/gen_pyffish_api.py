@@ -25,9 +25,10 @@ flag,value), insuf (has_insufficient_material as white,black), fog (get_fog_fen)
 Needs: pip install pyffish==0.0.90. Run from the repository root:
     python3 scripts/data/gen_pyffish_api.py [--games 4] [--seed 1]
 
-The file holds three runs: `--games 4` for the 30 variants built in first, then, appended,
-`--games 2 --append --variants ...` for the 30 built in later and for the four janggi
-variants (the header lines name them), which keeps the file near 4 MB. Each variant is played from the seed alone,
+The file holds several runs: `--games 4` for the 30 variants built in first, then, appended,
+`--games 2 --append --variants ...` for the 30 built in later, for the four janggi variants
+and for ataxx, flipersi, flipello and flipello10 (the header lines name them), which keeps
+the file near 4 MB. Each variant is played from the seed alone,
 so a run of some variants reproduces their records of a run of all.
 """
 

@@ -10,6 +10,7 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod enclosing;
 mod janggi;
 
 /// Room for the legal moves of a position (shogi's record is 593; a position of a
@@ -282,6 +283,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
+        }
+        if t.enclosing && !mv.is_pass() {
+            self.flip_enclosed(mv.to(), us);
         }
         if let Some(w) = mv.wall() {
             if t.rules.walling == crate::rules::Walling::Duck {
@@ -685,9 +689,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let us = self.side as usize;
         match self.by_color[us].popcount().cmp(&self.by_color[us ^ 1].popcount()) {
-            core::cmp::Ordering::Less => Value::Win,
+            core::cmp::Ordering::Less => r.stalemate_value,
             core::cmp::Ordering::Equal => Value::Draw,
-            core::cmp::Ordering::Greater => Value::Loss,
+            core::cmp::Ordering::Greater => r.stalemate_value.reversed(),
         }
     }
 
@@ -762,6 +766,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
+        }
+        if r.adjudicate_full_board && self.board_full() {
+            return Some(self.counted_draw());
         }
         if self.t.janggi_rules {
             return self.janggi_end();
@@ -890,6 +897,7 @@ impl<'a, B: Bits> Board<'a, B> {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
+        let start = out.len();
         if t.special_rules && self.special_first(&n, out, FREE) {
             return;
         }
@@ -911,6 +919,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.drops {
             self.drop_moves(&n, out);
+        }
+        if t.janggi_rules && out.len() == start {
+            self.stalemate_pass(&n, out);
         }
     }
 
@@ -1435,12 +1446,13 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let own = self.by_color[n.us];
+        let region = if t.enclosing { self.enclosing_targets(n.us) } else { t.all };
         for gt in 0..t.ntypes {
-            if self.hand[n.us][gt] == 0 {
+            if self.hand[n.us][gt] == 0 && !r.free_drops {
                 continue;
             }
             let p = &r.pieces[gt];
-            let mut targets = !n.occ & t.all & t.drop_region[n.us] & t.mobility[gt * 2 + n.us];
+            let mut targets = !n.occ & region & t.drop_region[n.us] & t.mobility[gt * 2 + n.us];
             if p.pawn {
                 if !r.first_rank_pawn_drops {
                     targets &= !t.rank_masks[if n.us == 0 { 0 } else { r.ranks - 1 }];

@@ -88,6 +88,19 @@ pub enum MaterialCounting {
     Unweighted,
 }
 
+/// Fairy-Stockfish's enclosing rules (`enclosingDrop`, `flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// No rule.
+    None,
+    /// `reversi`: a drop must enclose enemy pieces in a line between it and an own piece
+    /// (in any of the eight directions); the enclosed pieces flip.
+    Reversi,
+    /// `ataxx`: a drop must touch an own piece; the enemy pieces touching the moved or
+    /// dropped piece flip.
+    Ataxx,
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -328,6 +341,19 @@ pub struct Rules {
     /// `moveRepetitionIllegal` (janggimodern): read; Kakao Janggi's repetition rule is a
     /// claim, not a move filter.
     pub move_repetition_illegal: bool,
+    /// `enclosingDrop`: where a drop may go.
+    pub enclosing_drop: Enclosing,
+    /// `enclosingDropStart`: while a square of it is empty, drops go there, whatever
+    /// `enclosingDrop` says (reversi's first four).
+    pub enclosing_drop_start: u128,
+    /// `flipEnclosedPieces`: the enemy pieces a move (not a pass) flips to the mover's
+    /// colour.
+    pub flip_enclosed: Enclosing,
+    /// `adjudicateFullBoard`: a full board ends the game, scored by material counting.
+    pub adjudicate_full_board: bool,
+    /// `freeDrops` (ataxx): every piece type may be dropped without a hand, which the FEN
+    /// leaves out.
+    pub free_drops: bool,
 }
 
 /// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
@@ -633,6 +659,12 @@ const KNOWN: &[&str] = &[
     "passOnStalemateBlack",
     "bikjangRule",
     "moveRepetitionIllegal",
+    // Enclosing games (ataxx, flipello).
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
+    "adjudicateFullBoard",
+    "freeDrops",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -858,6 +890,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         bikjang: false,
         material_counting: None,
         move_repetition_illegal: false,
+        enclosing_drop: Enclosing::None,
+        enclosing_drop_start: 0,
+        flip_enclosed: Enclosing::None,
+        adjudicate_full_board: false,
+        free_drops: false,
     };
     let all = r.all_squares();
     // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
@@ -1031,6 +1068,27 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "passOnStalemateBlack" => r.pass_on_stalemate[1] = boolean()?,
             "bikjangRule" => r.bikjang = boolean()?,
             "moveRepetitionIllegal" => r.move_repetition_illegal = boolean()?,
+            "enclosingDrop" | "flipEnclosedPieces" => {
+                let rule = match v {
+                    "none" => Enclosing::None,
+                    "reversi" => Enclosing::Reversi,
+                    "ataxx" => Enclosing::Ataxx,
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!("'{v}' is not an enclosing rule polyboard plays (none, reversi, ataxx)"),
+                        ));
+                    }
+                };
+                if e.key == "enclosingDrop" {
+                    r.enclosing_drop = rule;
+                } else {
+                    r.flip_enclosed = rule;
+                }
+            }
+            "enclosingDropStart" => r.enclosing_drop_start = region()?,
+            "adjudicateFullBoard" => r.adjudicate_full_board = boolean()?,
+            "freeDrops" => r.free_drops = boolean()?,
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];

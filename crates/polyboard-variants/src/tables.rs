@@ -131,6 +131,8 @@ pub struct Tables<B: Bits> {
     /// The variant passes or has the bikjang rule (`pass`, `passOnStalemate`,
     /// `bikjangRule`): the board keeps the last moves' passes and bikjang.
     pub(crate) janggi_rules: bool,
+    /// The variant has `enclosingDrop` or `flipEnclosedPieces`.
+    pub(crate) enclosing: bool,
 }
 
 const NONE: u8 = 0xff;
@@ -477,10 +479,13 @@ impl<B: Bits> Tables<B> {
             || rules.mutually_immune != 0
             || rules.walling != crate::rules::Walling::None;
         let janggi_rules = rules.pass.iter().chain(&rules.pass_on_stalemate).any(|&p| p) || rules.bikjang;
+        let enclosing = rules.enclosing_drop != crate::rules::Enclosing::None
+            || rules.flip_enclosed != crate::rules::Enclosing::None;
         let immediate_rules = rules.extinction.is_some()
             || rules.check_counting
             || rules.flag_piece.iter().any(Option::is_some)
-            || janggi_rules;
+            || janggi_rules
+            || rules.adjudicate_full_board;
         let jcannons = rules
             .pieces
             .iter()
@@ -553,6 +558,7 @@ impl<B: Bits> Tables<B> {
                 .collect(),
             has_jhops,
             janggi_rules,
+            enclosing,
             rules,
         }
     }

@@ -113,10 +113,31 @@ impl<B: Bits> Board<'_, B> {
     /// first piece's), not while in check except in a bikjang.
     #[inline(never)]
     pub(super) fn pass_move(&self, n: &Node<B>, out: &mut Moves) {
+        if self.t.rules.pass[n.us] {
+            self.push_pass(n, out);
+        }
+    }
+
+    /// `passOnStalemate` (without `pass`): called when `n.part`'s moves are none, the
+    /// pass when the side has no other legal move at all.
+    #[inline(never)]
+    pub(super) fn stalemate_pass(&self, n: &Node<B>, out: &mut Moves) {
         let r = &self.t.rules;
-        if !r.pass[n.us] {
+        if r.pass[n.us] || !r.pass_on_stalemate[n.us] || n.part == Part::Noisy {
             return;
         }
+        if n.part == Part::Quiet {
+            let mut noisy = Moves::new();
+            self.generate_as::<true>(&mut noisy, Part::Noisy, Some(n.in_check));
+            if !noisy.is_empty() {
+                return;
+            }
+        }
+        self.push_pass(n, out);
+    }
+
+    fn push_pass(&self, n: &Node<B>, out: &mut Moves) {
+        let r = &self.t.rules;
         let own = self.by_color[n.us];
         let kings = self.royal & own;
         let from = if !kings.is_empty() {
