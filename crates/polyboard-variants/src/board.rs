@@ -1157,14 +1157,11 @@ impl<'a, B: Bits> Board<'a, B> {
             return !child.royals_attacked(n.us, child.occupied());
         }
         let (mut occ, mut theirs) = (n.occ, n.enemy);
-        let jc = self.t.jcannons;
-        let mut cannons = if jc != 0 { self.of_types(jc) } else { B::EMPTY };
         for i in 0..mv.pickups() {
             let b = B::bit(mv.pickup(i));
             occ &= !b;
             theirs &= !b;
             royals &= !b;
-            cannons &= !b;
         }
         for i in 0..mv.drops() {
             let (sq, ty) = mv.drop(i);
@@ -1172,11 +1169,8 @@ impl<'a, B: Bits> Board<'a, B> {
             if self.t.rules.pieces[ty].royal {
                 royals |= B::bit(sq);
             }
-            if jc >> ty & 1 != 0 {
-                cannons |= B::bit(sq);
-            }
         }
-        let cannons = (jc != 0).then_some(cannons);
+        let cannons = if self.t.jcannons != 0 { Some(self.cannons_after(mv)) } else { None };
         while !royals.is_empty() {
             if self.attacked_by_with(royals.pop(), n.us ^ 1, occ, theirs, cannons) {
                 return false;
@@ -1232,7 +1226,8 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                     _ => B::EMPTY,
                 },
-                _ => self.janggi_cannon_ride(r.dir, from, occ),
+                3 => self.janggi_cannon_ride(r.dir, from, occ),
+                _ => self.diagonal_hops(tc, from, occ),
             };
             if r.quiet {
                 quiet |= a & empty;
@@ -1240,11 +1235,6 @@ impl<'a, B: Bits> Board<'a, B> {
             if r.capture {
                 caps |= a & enemy;
             }
-        }
-        if t.has_jhops {
-            let hops = self.diagonal_hops(tc, from, occ);
-            quiet |= hops & empty;
-            caps |= hops & enemy;
         }
         let mob = t.mobility[tc];
         (quiet & mob, caps & mob)
@@ -1446,9 +1436,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let own = self.by_color[n.us];
-        let region = if t.enclosing { self.enclosing_targets(n.us) } else { t.all };
+        let (region, free) = if t.enclosing { (self.enclosing_targets(n.us), r.free_drops) } else { (t.all, false) };
         for gt in 0..t.ntypes {
-            if self.hand[n.us][gt] == 0 && !r.free_drops {
+            if self.hand[n.us][gt] == 0 && !free {
                 continue;
             }
             let p = &r.pieces[gt];

@@ -18,7 +18,7 @@ pub(crate) struct Ride {
     /// May capture.
     pub capture: bool,
     /// 0 slide, 1 cannon hop, 2 grasshopper, 3 janggi cannon hop (no janggi cannon as
-    /// screen or target).
+    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused).
     pub hop: u8,
 }
 
@@ -424,6 +424,16 @@ impl<B: Bits> Tables<B> {
             }
         }
         let has_jhops = jhops.iter().any(|v| !v.is_empty());
+        // The diagonal hops run as one more ride of the janggi cannons (kind 4).
+        for (t, p) in rules.pieces.iter().enumerate() {
+            for c in 0..2 {
+                if diagonal_kind(p) == Some(DiagonalKind::Hop)
+                    && (0..nsq).any(|s| !jhops[(t * 2 + c) * nsq + s].is_empty())
+                {
+                    rides[t * 2 + c].push(Ride { dir: 0, span: None, quiet: true, capture: true, hop: 4 });
+                }
+            }
+        }
         let mobility: Vec<u128> = (0..nt * 2).map(|tc| rules.mobility[tc / 2][tc % 2]).collect();
         // Squares from which a type has at least one move on an empty board.
         let mut mobile = vec![0u128; nt * 2];
@@ -431,7 +441,7 @@ impl<B: Bits> Tables<B> {
             for sq in 0..nsq {
                 let mut any =
                     leap_quiet[tc * nsq + sq] | leap_capture[tc * nsq + sq] != 0 || !lame[tc * nsq + sq].is_empty();
-                for r in &rides[tc] {
+                for r in rides[tc].iter().filter(|r| r.hop != 4) {
                     if rays[r.dir * nsq + sq] & mobility[tc] != 0 {
                         any = true;
                     }

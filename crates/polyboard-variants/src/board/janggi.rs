@@ -154,6 +154,23 @@ impl<B: Bits> Board<'_, B> {
         self.push(n, Move(0).with_pickup(from).with_drop(from, ty), false, out);
     }
 
+    /// The janggi cannons after `mv` (for the attack test of a move not yet played).
+    #[inline(never)]
+    pub(super) fn cannons_after(&self, mv: Move) -> B {
+        let jc = self.t.jcannons;
+        let mut cannons = self.of_types(jc);
+        for i in 0..mv.pickups() {
+            cannons &= !B::bit(mv.pickup(i));
+        }
+        for i in 0..mv.drops() {
+            let (sq, ty) = mv.drop(i);
+            if jc >> ty & 1 != 0 {
+                cannons |= B::bit(sq);
+            }
+        }
+        cannons
+    }
+
     /// A janggi cannon's ride along `dir` from `from`: over the first piece, which may
     /// not be a janggi cannon, to the squares beyond up to and including the next piece,
     /// janggi cannons left out.
