@@ -26,9 +26,9 @@ Needs: pip install pyffish==0.0.90. Run from the repository root:
     python3 scripts/data/gen_pyffish_api.py [--games 4] [--seed 1]
 
 The file holds several runs: `--games 4` for the 30 variants built in first, then, appended,
-`--games 2 --append --variants ...` for the 30 built in later, for the four janggi variants
-and for ataxx, flipersi, flipello and flipello10 (the header lines name them), which keeps
-the file near 4 MB. Each variant is played from the seed alone,
+`--games 2 --append --variants ...` for the 30 built in later, for the four janggi variants,
+for ataxx, flipersi, flipello and flipello10, and for koedem, supply and placement (the
+header lines name them), which keeps the file near 4 MB. Each variant is played from the seed alone,
 so a run of some variants reproduces their records of a run of all.
 """
 

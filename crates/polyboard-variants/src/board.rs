@@ -12,6 +12,7 @@ use polyboard_core::MoveList;
 
 mod enclosing;
 mod janggi;
+mod placement;
 
 /// Room for the legal moves of a position (shogi's record is 593; a position of a
 /// user's variant with more keeps the first `MAX_MOVES`, never panics).
@@ -286,6 +287,10 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.enclosing && !mv.is_pass() {
             self.flip_enclosed(mv.to(), us);
+        }
+        if t.rules.castling_dropped_piece && mv.is_drop() {
+            let (to, ty) = mv.drop(0);
+            self.dropped_castling(to, ty, us);
         }
         if let Some(w) = mv.wall() {
             if t.rules.walling == crate::rules::Walling::Duck {
@@ -1470,7 +1475,11 @@ impl<'a, B: Bits> Board<'a, B> {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
                 let test = test_all || t.has_hoppers && n.danger.has(to);
-                self.push(n, mv, test, out);
+                if (r.drop_checks || !self.gives_check(mv))
+                    && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+                {
+                    self.push(n, mv, test, out);
+                }
             }
         }
     }
@@ -1492,12 +1501,23 @@ impl<'a, B: Bits> Board<'a, B> {
         if !free && self.t.janggi_rules && self.janggi_first(n, out) {
             return true;
         }
-        if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
+        let holding = match r.must_drop_type {
+            Some(mt) => self.hand[n.us][mt] > 0,
+            None => self.hand[n.us].iter().any(|&c| c > 0),
+        };
+        if !r.must_drop || !holding {
             return false;
         }
         let all = Node { part: Part::All, ..*n };
         let mut drops = Moves::new();
         self.drop_moves(&all, &mut drops);
+        if let Some(mt) = r.must_drop_type {
+            let mut kept = Moves::new();
+            for &m in drops.iter().filter(|m| m.drop(0).1 == mt) {
+                kept.push(m);
+            }
+            drops = kept;
+        }
         if drops.is_empty() {
             return false;
         }

@@ -201,9 +201,10 @@ fn last_captured<B: Bits>(g: &Game<'_, B>) -> String {
 }
 
 /// Whether Fairy-Stockfish's FEN marks promoted pieces (`~`): where a captured one goes
-/// to the hand demoted, so with captures to hand and no drop loop.
+/// to a hand demoted, so with captures to hand (or to the partner's, `twoBoards`) and no
+/// drop loop.
 fn marks_promoted(r: &crate::rules::Rules) -> bool {
-    r.captures_to_hand && !r.drop_loop
+    (r.captures_to_hand || r.two_boards) && !r.drop_loop
 }
 
 /// A start FEN as Fairy-Stockfish's source writes it where polyboard's variants.ini

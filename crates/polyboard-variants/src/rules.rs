@@ -354,6 +354,20 @@ pub struct Rules {
     /// `freeDrops` (ataxx): every piece type may be dropped without a hand, which the FEN
     /// leaves out.
     pub free_drops: bool,
+    /// `dropChecks`: a drop may give check (true by default; supply says false).
+    pub drop_checks: bool,
+    /// `mustDropType` (koedem's king): with `mustDrop`, the type that must be dropped
+    /// while it is in hand; `None` (`*`, the default) for any type.
+    pub must_drop_type: Option<usize>,
+    /// `dropOppositeColoredBishop` (placement): the dropped bishops stand half on each
+    /// colour.
+    pub drop_opposite_bishop: bool,
+    /// `castlingDroppedPiece` (placement): a castling king dropped on `castlingKingFile`
+    /// of the castling rank, and castling rooks dropped in its corners, may castle.
+    pub castling_dropped_piece: bool,
+    /// `castlingKingFile`: the castling king's file for `castlingDroppedPiece` (0-based,
+    /// `e` by default).
+    pub castling_king_file: usize,
 }
 
 /// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
@@ -665,6 +679,12 @@ const KNOWN: &[&str] = &[
     "flipEnclosedPieces",
     "adjudicateFullBoard",
     "freeDrops",
+    // Drop rules (koedem, supply).
+    "dropChecks",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "castlingKingFile",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -895,6 +915,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flip_enclosed: Enclosing::None,
         adjudicate_full_board: false,
         free_drops: false,
+        drop_checks: true,
+        must_drop_type: None,
+        drop_opposite_bishop: false,
+        castling_dropped_piece: false,
+        castling_king_file: 4,
     };
     let all = r.all_squares();
     // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
@@ -1089,6 +1114,11 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "enclosingDropStart" => r.enclosing_drop_start = region()?,
             "adjudicateFullBoard" => r.adjudicate_full_board = boolean()?,
             "freeDrops" => r.free_drops = boolean()?,
+            "dropChecks" => r.drop_checks = boolean()?,
+            "dropOppositeColoredBishop" => r.drop_opposite_bishop = boolean()?,
+            "castlingDroppedPiece" => r.castling_dropped_piece = boolean()?,
+            "castlingKingFile" => r.castling_king_file = file()?,
+            "mustDropType" => r.must_drop_type = if v == "*" { None } else { Some(piece()?) },
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];
