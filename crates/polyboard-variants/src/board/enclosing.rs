@@ -49,7 +49,7 @@ impl<B: Bits> Board<'_, B> {
         }
         let mut near = B::EMPTY;
         match r.enclosing_drop {
-            Enclosing::None => return empty,
+            Enclosing::None => empty,
             Enclosing::Ataxx => {
                 for s in squares(self.by_color[us]) {
                     near |= t.adjacent[s];
