@@ -17,7 +17,8 @@ impl<B: Bits> Board<'_, B> {
         let r = &t.rules;
         let Some(bishop) = r.pieces.iter().position(|p| p.name == "bishop" && p.base.is_none()) else { return true };
         let files = r.files;
-        let dark = (0..t.nsq).filter(|s| (s % files + s / files) % 2 == 0).fold(B::EMPTY, |m, s| m | B::bit(s));
+        let dark =
+            (0..t.nsq).filter(|s| (s % files + s / files).is_multiple_of(2)).fold(B::EMPTY, |m, s| m | B::bit(s));
         let light = t.all & !dark;
         let own = self.pieces(bishop, us);
         let total = own.popcount() + self.in_hand(us, bishop);
