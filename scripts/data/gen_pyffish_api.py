@@ -25,9 +25,10 @@ flag,value), insuf (has_insufficient_material as white,black), fog (get_fog_fen)
 Needs: pip install pyffish==0.0.90. Run from the repository root:
     python3 scripts/data/gen_pyffish_api.py [--games 4] [--seed 1]
 
-The file holds two runs: `--games 4` for the 30 variants built in first, then, appended,
-`--games 2 --append --variants ...` for the 30 built in later (the second header line
-names them), which keeps the file near 4 MB. Each variant is played from the seed alone,
+The file holds several runs: `--games 4` for the 30 variants built in first, then, appended,
+`--games 2 --append --variants ...` for the 30 built in later, for the four janggi variants,
+for ataxx, flipersi, flipello and flipello10, and for koedem, supply and placement (the
+header lines name them), which keeps the file near 4 MB. Each variant is played from the seed alone,
 so a run of some variants reproduces their records of a run of all.
 """
 
@@ -49,6 +50,7 @@ OUT = os.path.join(ROOT, "crates", "polyboard-variants", "tests", "data", "pyffi
 SHOGI = {"shogi", "minishogi", "judkins", "gorogoro", "euroshogi"}
 XIANGQI = {"xiangqi", "minixiangqi"}
 THAI = {"makruk", "cambodian", "asean", "ai-wok", "sittuyin"}
+JANGGI = {"janggi", "janggicasual", "janggimodern", "janggitraditional"}
 MOVE = re.compile(r"^([a-z][0-9]+)([a-z][0-9]+)$")
 
 
@@ -58,6 +60,8 @@ def notations(variant):
         return [0, sf.NOTATION_SHOGI_HOSKING, sf.NOTATION_SHOGI_HODGES, sf.NOTATION_SHOGI_HODGES_NUMBER]
     if variant in XIANGQI:
         return [0, sf.NOTATION_LAN, sf.NOTATION_XIANGQI_WXF, sf.NOTATION_JANGGI]
+    if variant in JANGGI:
+        return [0, sf.NOTATION_LAN, sf.NOTATION_JANGGI]
     if variant in THAI:
         return [0, sf.NOTATION_LAN, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN]
     return [0, sf.NOTATION_LAN]

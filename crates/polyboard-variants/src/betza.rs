@@ -6,7 +6,8 @@
 //! (move only) and `c` (capture only), the direction modifiers `f b l r v s h` and
 //! their pairs (`ff`, `fr`, `fs`, ...), hoppers `p` (a cannon: over exactly one
 //! piece) and `g` (a grasshopper: lands just beyond the screen), and lame leapers `n`
-//! on `N`, `A` and `D` (xiangqi's horse and elephant); `e` (en passant) is accepted and
+//! on `N`, `A`, `D` and `Z` (xiangqi's horse and elephant, janggi's elephant: `nZ`
+//! steps orthogonally, then diagonally, each square empty); `e` (en passant) is accepted and
 //! left to the pawn rules, as Fairy-Stockfish does. A single modifier means the
 //! doubled one (`fN` is `ffN`, the shogi knight), as in Fairy-Stockfish. Anything else
 //! (`i`, `a`, `j`, `o`, `z`, ...) is an error naming the letter: a half-read piece
@@ -163,11 +164,11 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     (false, false, false, Some(n)) => Kind::Ride(n),
                     (true, false, false, Some(0)) if atoms.iter().all(|a| a.0 == 1) => Kind::Hop,
                     (false, true, false, Some(0)) if atoms.iter().all(|a| a.0 == 1) => Kind::Grasshop,
-                    (false, false, true, None) if matches!(c, 'N' | 'A' | 'D') => Kind::Lame,
+                    (false, false, true, None) if matches!(c, 'N' | 'A' | 'D' | 'Z' | 'J') => Kind::Lame,
                     (true, ..) | (_, true, ..) => {
                         return Err(err(format!("hoppers are supported on R, B and Q lines only, not on '{c}'")));
                     }
-                    _ => return Err(err(format!("lame (n) is supported on N, A and D only, not on '{c}'"))),
+                    _ => return Err(err(format!("lame (n) is supported on N, A, D and Z only, not on '{c}'"))),
                 };
                 let (q, cap) = if quiet || capture { (quiet, capture) } else { (true, true) };
                 for &(a, b) in atoms {
@@ -256,7 +257,8 @@ mod tests {
         assert!(parse("mafW").is_err());
         assert!(parse("fm").is_err());
         assert!(parse("pN").is_err());
-        assert!(parse("nZ").is_err());
+        assert!(parse("nH").is_err());
+        assert!(parse("nZ").unwrap().iter().all(|a| a.kind == Kind::Lame));
         assert!(parse("").unwrap().is_empty());
     }
 }

@@ -10,6 +10,10 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod enclosing;
+mod janggi;
+mod placement;
+
 /// Room for the legal moves of a position (shogi's record is 593; a position of a
 /// user's variant with more keeps the first `MAX_MOVES`, never panics).
 pub const MAX_MOVES: usize = 4096;
@@ -49,6 +53,10 @@ pub struct Board<'a, B: Bits> {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) key: u64,
+    /// With passing or the bikjang rule ([`crate::janggi`]): bit 0 the last move was a
+    /// pass, bit 1 the move before it was, bit 2 the position before the last move was a
+    /// bikjang. 0 at a FEN and after a null move, as Fairy-Stockfish's history starts there.
+    pub(crate) jstate: u8,
 }
 
 /// What the generator knows about the node while it emits moves.
@@ -92,6 +100,7 @@ impl<'a, B: Bits> Board<'a, B> {
             hand: [[0; MAX_TYPES]; 2],
             checks: [0; 2],
             shak: [false; 2],
+            jstate: 0,
             side: 0,
             halfmove: 0,
             fullmove: 1,
@@ -142,6 +151,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         b.halfmove = b.halfmove.saturating_add(1);
         b.shak = [false; 2];
+        b.jstate = 0;
         if b.side == 1 {
             b.fullmove = b.fullmove.saturating_add(1);
         }
@@ -244,6 +254,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let k = &t.keys;
         let us = self.side as usize;
+        if t.janggi_rules {
+            self.jstate = self.next_jstate(mv);
+        }
         if !self.ep.is_empty() {
             self.key ^= k.ep[self.ep.lsb()];
             self.ep = B::EMPTY;
@@ -274,6 +287,13 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.cambodian_moves && mv.drops() > 0 {
             self.rook_aims_at_king(mv.drop(0));
+        }
+        if t.enclosing && !mv.is_pass() {
+            self.flip_enclosed(mv.to(), us);
+        }
+        if t.rules.castling_dropped_piece && mv.is_drop() {
+            let (to, ty) = mv.drop(0);
+            self.dropped_castling(to, ty, us);
         }
         if let Some(w) = mv.wall() {
             if t.rules.walling == crate::rules::Walling::Duck {
@@ -475,6 +495,13 @@ impl<'a, B: Bits> Board<'a, B> {
     /// occupancy `occ`: the test behind legality, with the board as it would be after
     /// a move (captured pieces left out of `theirs`).
     pub(crate) fn attacked_by(&self, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+        self.attacked_by_with(sq, by, occ, theirs, None)
+    }
+
+    /// [`Board::attacked_by`]; `cannons`, when given, are the janggi cannons after the
+    /// move being tested (else the board's own).
+    #[inline]
+    pub(crate) fn attacked_by_with(&self, sq: usize, by: usize, occ: B, theirs: B, cannons: Option<B>) -> bool {
         let t = self.t;
         let nsq = t.nsq;
         for &ty in &t.leap_types {
@@ -501,7 +528,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 if (t.rays[line.dir * nsq + sq] & on_lines).is_empty() {
                     continue;
                 }
-                if self.line_attack(line, sq, by, occ, theirs) {
+                if self.line_attack(line, sq, by, occ, theirs, cannons) {
                     return true;
                 }
             }
@@ -516,13 +543,24 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
         }
+        if t.has_jhops && self.diagonal_hop_attack(sq, by, occ, theirs, cannons) {
+            return true;
+        }
         false
     }
 
     /// True when a piece of `theirs` (colour `by`) attacks `sq` along `line` (sliding, as a limited
     /// rider, as a cannon over one screen, or as a grasshopper over the adjacent one).
     #[inline(always)]
-    fn line_attack(&self, line: &crate::tables::LineAttack, sq: usize, by: usize, occ: B, theirs: B) -> bool {
+    fn line_attack(
+        &self,
+        line: &crate::tables::LineAttack,
+        sq: usize,
+        by: usize,
+        occ: B,
+        theirs: B,
+        cannons: Option<B>,
+    ) -> bool {
         let t = self.t;
         let nsq = t.nsq;
         let Some(b) = t.first_blocker(line.dir, sq, occ) else { return false };
@@ -541,6 +579,14 @@ impl<'a, B: Bits> Board<'a, B> {
             && let Some(c) = t.first_blocker(line.dir, b, occ)
             && theirs.has(c)
             && line.cannons >> self.type_on(c) & 1 != 0
+        {
+            return true;
+        }
+        if line.jcannons != 0
+            && !cannons.unwrap_or_else(|| self.of_types(t.jcannons)).has(b)
+            && let Some(c) = t.first_blocker(line.dir, b, occ)
+            && theirs.has(c)
+            && line.jcannons >> self.type_on(c) & 1 != 0
         {
             return true;
         }
@@ -586,7 +632,7 @@ impl<'a, B: Bits> Board<'a, B> {
         // A cannon (or grasshopper) line holding one: any piece arriving on it or
         // leaving it may make or break a screen.
         for l in &t.lines[us ^ 1] {
-            let hoppers = l.cannons | l.grass;
+            let hoppers = l.cannons | l.grass | l.jcannons;
             if hoppers == 0 {
                 continue;
             }
@@ -651,7 +697,7 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(if r.pawn_drop_mate_illegal && pawn_drop { Value::Win } else { r.checkmate_value });
         }
         if r.n_move_rule > 0 && self.halfmove as u32 >= 2 * r.n_move_rule {
-            return Some(Value::Draw);
+            return Some(self.counted_draw());
         }
         if r.sittuyin_promotion && self.sittuyin_promotion_stalemate() {
             return Some(Value::Draw);
@@ -670,9 +716,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let us = self.side as usize;
         match self.by_color[us].popcount().cmp(&self.by_color[us ^ 1].popcount()) {
-            core::cmp::Ordering::Less => Value::Win,
+            core::cmp::Ordering::Less => r.stalemate_value,
             core::cmp::Ordering::Equal => Value::Draw,
-            core::cmp::Ordering::Greater => Value::Loss,
+            core::cmp::Ordering::Greater => r.stalemate_value.reversed(),
         }
     }
 
@@ -747,6 +793,12 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
+        }
+        if r.adjudicate_full_board && self.board_full() {
+            return Some(self.counted_draw());
+        }
+        if self.t.janggi_rules {
+            return self.janggi_end();
         }
         None
     }
@@ -872,6 +924,7 @@ impl<'a, B: Bits> Board<'a, B> {
             danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
         }
         let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
+        let start = out.len();
         if t.special_rules && self.special_first(&n, out, FREE) {
             return;
         }
@@ -893,6 +946,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if t.rules.drops {
             self.drop_moves(&n, out);
+        }
+        if t.janggi_rules && out.len() == start {
+            self.stalemate_pass(&n, out);
         }
     }
 
@@ -1141,8 +1197,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 royals |= B::bit(sq);
             }
         }
+        let cannons = if self.t.jcannons != 0 { Some(self.cannons_after(mv)) } else { None };
         while !royals.is_empty() {
-            if self.attacked_by(royals.pop(), n.us ^ 1, occ, theirs) {
+            if self.attacked_by_with(royals.pop(), n.us ^ 1, occ, theirs, cannons) {
                 return false;
             }
         }
@@ -1190,12 +1247,14 @@ impl<'a, B: Bits> Board<'a, B> {
                     Some(screen) => t.ray_to_blocker(r.dir, screen, occ),
                     None => B::EMPTY,
                 },
-                _ => match t.first_blocker(r.dir, from, occ) {
+                2 => match t.first_blocker(r.dir, from, occ) {
                     Some(screen) if t.step[r.dir * nsq + screen] != 0xff => {
                         B::bit(t.step[r.dir * nsq + screen] as usize)
                     }
                     _ => B::EMPTY,
                 },
+                3 => self.janggi_cannon_ride(r.dir, from, occ),
+                _ => self.diagonal_hops(tc, from, occ),
             };
             if r.quiet {
                 quiet |= a & empty;
@@ -1404,12 +1463,13 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let own = self.by_color[n.us];
+        let (region, free) = if t.enclosing { (self.enclosing_targets(n.us), r.free_drops) } else { (t.all, false) };
         for gt in 0..t.ntypes {
-            if self.hand[n.us][gt] == 0 {
+            if self.hand[n.us][gt] == 0 && !free {
                 continue;
             }
             let p = &r.pieces[gt];
-            let mut targets = !n.occ & t.all & t.drop_region[n.us] & t.mobility[gt * 2 + n.us];
+            let mut targets = !n.occ & region & t.drop_region[n.us] & t.mobility[gt * 2 + n.us];
             if p.pawn {
                 if !r.first_rank_pawn_drops {
                     targets &= !t.rank_masks[if n.us == 0 { 0 } else { r.ranks - 1 }];
@@ -1437,7 +1497,11 @@ impl<'a, B: Bits> Board<'a, B> {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
                 let test = test_all || t.has_hoppers && n.danger.has(to);
-                self.push(n, mv, test, out);
+                if (r.drop_checks || !self.gives_check(mv))
+                    && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+                {
+                    self.push(n, mv, test, out);
+                }
             }
         }
     }
@@ -1456,12 +1520,26 @@ impl<'a, B: Bits> Board<'a, B> {
         if !free && self.t.immediate_rules && self.immediate_end().is_some() {
             return true;
         }
-        if !r.must_drop || self.hand[n.us].iter().all(|&c| c == 0) {
+        if !free && self.t.janggi_rules && self.janggi_first(n, out) {
+            return true;
+        }
+        let holding = match r.must_drop_type {
+            Some(mt) => self.hand[n.us][mt] > 0,
+            None => self.hand[n.us].iter().any(|&c| c > 0),
+        };
+        if !r.must_drop || !holding {
             return false;
         }
         let all = Node { part: Part::All, ..*n };
         let mut drops = Moves::new();
         self.drop_moves(&all, &mut drops);
+        if let Some(mt) = r.must_drop_type {
+            let mut kept = Moves::new();
+            for &m in drops.iter().filter(|m| m.drop(0).1 == mt) {
+                kept.push(m);
+            }
+            drops = kept;
+        }
         if drops.is_empty() {
             return false;
         }
@@ -1485,6 +1563,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.cambodian_moves && !self.gates[n.us].is_empty() {
             self.cambodian_moves(n, out);
+        }
+        if self.t.janggi_rules && n.part != Part::Noisy {
+            self.pass_move(n, out);
         }
     }
 

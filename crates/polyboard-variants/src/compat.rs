@@ -201,9 +201,10 @@ fn last_captured<B: Bits>(g: &Game<'_, B>) -> String {
 }
 
 /// Whether Fairy-Stockfish's FEN marks promoted pieces (`~`): where a captured one goes
-/// to the hand demoted, so with captures to hand and no drop loop.
+/// to a hand demoted, so with captures to hand (or to the partner's, `twoBoards`) and no
+/// drop loop.
 fn marks_promoted(r: &crate::rules::Rules) -> bool {
-    r.captures_to_hand && !r.drop_loop
+    (r.captures_to_hand || r.two_boards) && !r.drop_loop
 }
 
 /// A start FEN as Fairy-Stockfish's source writes it where polyboard's variants.ini
@@ -407,7 +408,7 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
     let r = &b.t.rules;
     let n = g.boards.len() - 1;
     if r.n_move_rule > 0 && b.halfmove_clock() > 2 * r.n_move_rule - 1 && (!b.in_check() || has_moves(b)) {
-        return Some(VALUE_DRAW);
+        return Some(value(b.counted_draw()));
     }
     if r.n_fold_rule > 0 {
         let end = if r.captures_to_hand { n } else { n.min(b.halfmove_clock() as usize) };
@@ -418,7 +419,14 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
             let mut perpetual_us = checked(1) && checked(3);
             let mut count = 0;
             let mut i = 4;
+            let mut repeated_move = if r.move_repetition_illegal { move_repetition(g) } else { 0 };
             while i <= end {
+                if repeated_move > 0 {
+                    repeated_move = move_repetition_step(g, repeated_move, i, end);
+                    if repeated_move == WON {
+                        return Some(VALUE_MATE);
+                    }
+                }
                 perpetual_them &= checked(i);
                 if rep_key(at(i)) == rep_key(b) {
                     count += 1;
@@ -436,7 +444,8 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
                         } else {
                             value(r.n_fold_value)
                         };
-                        return Some(v);
+                        // A drawn repetition is counted where the variant counts material.
+                        return Some(if v == VALUE_DRAW { value(b.counted_draw()) } else { v });
                     }
                 }
                 if i < end {
@@ -458,6 +467,71 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
         }
     }
     None
+}
+
+/// [`move_repetition_step`]'s answer when the side to move has won.
+const WON: u8 = 5;
+
+/// The move `back` plies before the game's last board was reached (`None` at the FEN).
+fn move_back<B: Bits>(g: &Game<'_, B>, back: usize) -> Option<Move> {
+    (back < g.moves.len()).then(|| g.moves[g.moves.len() - 1 - back])
+}
+
+/// A plain move (not a pass, drop, promotion, castling or en passant capture), the
+/// moves Fairy-Stockfish's `reverse_move` compares.
+fn plain(m: Move) -> bool {
+    !m.is_pass() && !m.is_drop() && !m.is_promotion() && !m.is_castling() && !m.is_en_passant()
+}
+
+/// True when `a` is the plain move `b` played backward.
+fn reverses(a: Option<Move>, b: Option<Move>) -> bool {
+    matches!((a, b), (Some(a), Some(b)) if plain(a) && plain(b) && a.from() == Some(b.to()) && b.from() == Some(a.to()))
+}
+
+/// `moveRepetitionIllegal` (Kakao Janggi, as Fairy-Stockfish's `is_optional_game_end`):
+/// where the last mover, not in check before either of its last two moves, moved a
+/// piece that may enter the other side's palace (its king's region), back where it came
+/// from (2) or after a pass (1); 0 when the rule does not start.
+fn move_repetition<B: Bits>(g: &Game<'_, B>) -> u8 {
+    let n = g.boards.len() - 1;
+    let (Some(last), b) = (move_back(g, 0), g.last()) else { return 0 };
+    let t = b.t;
+    let us = b.side_to_move();
+    if !plain(last) || n < 3 || g.boards[n - 1].in_check() || g.boards[n - 3].in_check() {
+        return 0;
+    }
+    let Some((ty, _)) = b.piece_on(last.to()) else { return 0 };
+    let Some(king) = t.rules.pieces.iter().position(|p| p.royal) else { return 0 };
+    if (t.rules.mobility[ty][us ^ 1] & t.rules.mobility[king][us]) == 0 {
+        return 0;
+    }
+    let before = move_back(g, 2);
+    if reverses(before, Some(last)) {
+        2
+    } else if before.is_some_and(Move::is_pass) {
+        1
+    } else {
+        0
+    }
+}
+
+/// One step back of [`move_repetition`]'s count at ply distance `i`: the last mover's
+/// moves, each the one before played backward, four times over, and the fifth move
+/// back to the square the piece left without a capture, wins for the side to move
+/// ([`WON`]); 0 when the pattern breaks (or the last mover was in check).
+fn move_repetition_step<B: Bits>(g: &Game<'_, B>, state: u8, i: usize, end: usize) -> u8 {
+    let n = g.boards.len() - 1;
+    if i < end && g.boards[n - i - 1].in_check() {
+        return 0;
+    }
+    if state < 4 {
+        let other = if state == 1 { move_back(g, 0) } else { move_back(g, i - 2) };
+        return if reverses(move_back(g, i), other) { state + 1 } else { 0 };
+    }
+    match (move_back(g, i - 2), move_back(g, i)) {
+        (Some(a), Some(b)) if !b.is_capture() && a.from() == Some(b.to()) => WON,
+        _ => 0,
+    }
 }
 
 /// Fairy-Stockfish's `has_insufficient_material` for `c`.

@@ -335,7 +335,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 s.push('/');
             }
         }
-        if r.drops || r.seirawan_gating {
+        if (r.drops && !r.free_drops) || r.seirawan_gating {
             s.push('[');
             for c in 0..2 {
                 for ty in (0..t.ntypes).rev() {

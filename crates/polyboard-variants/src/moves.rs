@@ -108,6 +108,12 @@ impl Move {
     pub fn is_drop(self) -> bool {
         self.pickups() == 0 && self.drops() > 0
     }
+    /// True for a pass (`pass`): a piece's move to its own square, not a promotion in
+    /// place.
+    #[inline(always)]
+    pub fn is_pass(self) -> bool {
+        self.pickups() == 1 && self.drops() == 1 && self.pickup(0) == self.drop(0).0 && !self.is_promotion()
+    }
     /// True when a piece is gated in from the hand.
     #[inline(always)]
     pub fn is_gating(self) -> bool {

@@ -77,6 +77,30 @@ pub enum Walling {
     Duck,
 }
 
+/// Fairy-Stockfish's `materialCounting` rules that score a game by its material: at the
+/// n-move rule, a repetition, two passes in a row or a bikjang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// `janggi`: chariot 13, cannon 7, horse 5, elephant 3, advisor 3, soldier 2, and
+    /// 1.5 points to the second player (White wins with a lead of 2 or more).
+    Janggi,
+    /// `unweighted`: the side with more pieces wins, equal counts draw (ataxx).
+    Unweighted,
+}
+
+/// Fairy-Stockfish's enclosing rules (`enclosingDrop`, `flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// No rule.
+    None,
+    /// `reversi`: a drop must enclose enemy pieces in a line between it and an own piece
+    /// (in any of the eight directions); the enclosed pieces flip.
+    Reversi,
+    /// `ataxx`: a drop must touch an own piece; the enemy pieces touching the moved or
+    /// dropped piece flip.
+    Ataxx,
+}
+
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -298,6 +322,53 @@ pub struct Rules {
     /// end ([`crate::compat`]) and [`crate::Board::outcome`] alike; without them the
     /// extinction rule is polyboard's earlier one (every listed type gone).
     pub extinction_counts: ExtinctionCounts,
+    /// `diagonalLines` (janggi's palace): squares joined by diagonal lines, along which
+    /// the wazir (and a wazir-moving king) steps like a fers, the soldier steps diagonally
+    /// forward, the rook rides like a bishop and the janggi cannon hops, from a square of
+    /// the lines to a square of the lines. Empty when the variant has none.
+    pub diagonal_lines: u128,
+    /// `pass` (`passWhite`, `passBlack`): the side may pass, written as its king's move
+    /// to its own square (`e2e2`); not while in check (except in a bikjang).
+    pub pass: [bool; 2],
+    /// `passOnStalemate`: the side may pass only when it has no other legal move.
+    pub pass_on_stalemate: [bool; 2],
+    /// `bikjangRule`: kings facing each other on an open line (a bikjang) must be
+    /// separated by the side to move, which may also pass; a bikjang that survives a move
+    /// ends the game, scored by `materialCounting` or drawn.
+    pub bikjang: bool,
+    /// `materialCounting = janggi | unweighted`: the scoring of the game ends that count
+    /// material (two passes in a row, a bikjang, the n-move rule, a repetition).
+    pub material_counting: Option<MaterialCounting>,
+    /// `moveRepetitionIllegal` (janggimodern): read; Kakao Janggi's repetition rule is a
+    /// claim, not a move filter.
+    pub move_repetition_illegal: bool,
+    /// `enclosingDrop`: where a drop may go.
+    pub enclosing_drop: Enclosing,
+    /// `enclosingDropStart`: while a square of it is empty, drops go there, whatever
+    /// `enclosingDrop` says (reversi's first four).
+    pub enclosing_drop_start: u128,
+    /// `flipEnclosedPieces`: the enemy pieces a move (not a pass) flips to the mover's
+    /// colour.
+    pub flip_enclosed: Enclosing,
+    /// `adjudicateFullBoard`: a full board ends the game, scored by material counting.
+    pub adjudicate_full_board: bool,
+    /// `freeDrops` (ataxx): every piece type may be dropped without a hand, which the FEN
+    /// leaves out.
+    pub free_drops: bool,
+    /// `dropChecks`: a drop may give check (true by default; supply says false).
+    pub drop_checks: bool,
+    /// `mustDropType` (koedem's king): with `mustDrop`, the type that must be dropped
+    /// while it is in hand; `None` (`*`, the default) for any type.
+    pub must_drop_type: Option<usize>,
+    /// `dropOppositeColoredBishop` (placement): the dropped bishops stand half on each
+    /// colour.
+    pub drop_opposite_bishop: bool,
+    /// `castlingDroppedPiece` (placement): a castling king dropped on `castlingKingFile`
+    /// of the castling rank, and castling rooks dropped in its corners, may castle.
+    pub castling_dropped_piece: bool,
+    /// `castlingKingFile`: the castling king's file for `castlingDroppedPiece` (0-based,
+    /// `e` by default).
+    pub castling_king_file: usize,
 }
 
 /// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
@@ -593,6 +664,28 @@ const KNOWN: &[&str] = &[
     "pocketSize",
     // Read for pyffish's validate_fen only: the counting draw is not played.
     "countingRule",
+    // Janggi (issue 20): the palace lines, passing, bikjang.
+    "diagonalLines",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "bikjangRule",
+    "moveRepetitionIllegal",
+    // Enclosing games (ataxx, flipello).
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
+    "adjudicateFullBoard",
+    "freeDrops",
+    // Drop rules (koedem, supply).
+    "dropChecks",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "castlingKingFile",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -625,6 +718,7 @@ const PREDEFINED: &[(&str, &str)] = &[
     ("immobile", ""),
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
+    ("janggiElephant", "nZ"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
@@ -811,6 +905,22 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         variant_template: None,
         counting_rule: false,
         extinction_counts: ExtinctionCounts::default(),
+        diagonal_lines: 0,
+        pass: [false; 2],
+        pass_on_stalemate: [false; 2],
+        bikjang: false,
+        material_counting: None,
+        move_repetition_illegal: false,
+        enclosing_drop: Enclosing::None,
+        enclosing_drop_start: 0,
+        flip_enclosed: Enclosing::None,
+        adjudicate_full_board: false,
+        free_drops: false,
+        drop_checks: true,
+        must_drop_type: None,
+        drop_opposite_bishop: false,
+        castling_dropped_piece: false,
+        castling_king_file: 4,
     };
     let all = r.all_squares();
     // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
@@ -959,20 +1069,57 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "twoBoards" => r.two_boards = boolean()?,
             "materialCounting" => {
-                r.draw_odds = match v {
-                    "none" => None,
-                    "whitedrawodds" => Some(0),
-                    "blackdrawodds" => Some(1),
+                (r.draw_odds, r.material_counting) = match v {
+                    "none" => (None, None),
+                    "whitedrawodds" => (Some(0), None),
+                    "blackdrawodds" => (Some(1), None),
+                    "janggi" => (None, Some(MaterialCounting::Janggi)),
+                    "unweighted" => (None, Some(MaterialCounting::Unweighted)),
                     _ => {
                         return Err(fail(
                             e,
                             format!(
-                                "'{v}' is not a material counting polyboard plays (none, whitedrawodds, blackdrawodds)"
+                                "'{v}' is not a material counting polyboard plays (none, janggi, unweighted, whitedrawodds, blackdrawodds)"
                             ),
                         ));
                     }
                 }
             }
+            "diagonalLines" => r.diagonal_lines = region()?,
+            "pass" => r.pass = [boolean()?; 2],
+            "passWhite" => r.pass[0] = boolean()?,
+            "passBlack" => r.pass[1] = boolean()?,
+            "passOnStalemate" => r.pass_on_stalemate = [boolean()?; 2],
+            "passOnStalemateWhite" => r.pass_on_stalemate[0] = boolean()?,
+            "passOnStalemateBlack" => r.pass_on_stalemate[1] = boolean()?,
+            "bikjangRule" => r.bikjang = boolean()?,
+            "moveRepetitionIllegal" => r.move_repetition_illegal = boolean()?,
+            "enclosingDrop" | "flipEnclosedPieces" => {
+                let rule = match v {
+                    "none" => Enclosing::None,
+                    "reversi" => Enclosing::Reversi,
+                    "ataxx" => Enclosing::Ataxx,
+                    _ => {
+                        return Err(fail(
+                            e,
+                            format!("'{v}' is not an enclosing rule polyboard plays (none, reversi, ataxx)"),
+                        ));
+                    }
+                };
+                if e.key == "enclosingDrop" {
+                    r.enclosing_drop = rule;
+                } else {
+                    r.flip_enclosed = rule;
+                }
+            }
+            "enclosingDropStart" => r.enclosing_drop_start = region()?,
+            "adjudicateFullBoard" => r.adjudicate_full_board = boolean()?,
+            "freeDrops" => r.free_drops = boolean()?,
+            "dropChecks" => r.drop_checks = boolean()?,
+            "dropOppositeColoredBishop" => r.drop_opposite_bishop = boolean()?,
+            "castlingDroppedPiece" => r.castling_dropped_piece = boolean()?,
+            "castlingKingFile" => r.castling_king_file = file()?,
+            "mustDropType" => r.must_drop_type = if v == "*" { None } else { Some(piece()?) },
             "wallingRegion" => {
                 let m = region()?;
                 r.walling_region = [m, m];

@@ -17,7 +17,8 @@ pub(crate) struct Ride {
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
-    /// 0 slide, 1 cannon hop, 2 grasshopper.
+    /// 0 slide, 1 cannon hop, 2 grasshopper, 3 janggi cannon hop (no janggi cannon as
+    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused).
     pub hop: u8,
 }
 
@@ -32,6 +33,9 @@ pub(crate) struct LineAttack {
     pub cannons: u32,
     /// Types that capture along it as grasshoppers.
     pub grass: u32,
+    /// Types that capture along it as janggi cannons (over one screen that is not a
+    /// janggi cannon).
+    pub jcannons: u32,
     /// Limited riders: (type, most steps).
     pub limited: Vec<(usize, u8)>,
 }
@@ -113,6 +117,22 @@ pub struct Tables<B: Bits> {
     /// cannons, grasshoppers), one bit each.
     pub(crate) line_types: [u32; 2],
     pub(crate) keys: Keys,
+    /// The janggi cannons (`janggiCannon`), one bit each: no janggi cannon screens or
+    /// is captured by one.
+    pub(crate) jcannons: u32,
+    /// `[(type * 2 + colour) * nsq + square]`: a janggi cannon's hops along the
+    /// `diagonalLines` (target, squares between).
+    pub(crate) jhops: Vec<Vec<(u8, B)>>,
+    /// `[colour * nsq + target]`: the same hops seen from the target (origin, squares
+    /// between), for the attack test.
+    pub(crate) rev_jhop: Vec<Vec<(u8, B)>>,
+    /// The variant has `diagonalLines` hops.
+    pub(crate) has_jhops: bool,
+    /// The variant passes or has the bikjang rule (`pass`, `passOnStalemate`,
+    /// `bikjangRule`): the board keeps the last moves' passes and bikjang.
+    pub(crate) janggi_rules: bool,
+    /// The variant has `enclosingDrop` or `flipEnclosedPieces`.
+    pub(crate) enclosing: bool,
 }
 
 const NONE: u8 = 0xff;
@@ -131,6 +151,49 @@ fn keys(nsq: usize) -> Keys {
         checks: next(16),
         side: next(1)[0],
         wall: next(128),
+    }
+}
+
+/// How a piece type moves along `diagonalLines`, as Fairy-Stockfish decides it by type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DiagonalKind {
+    /// One diagonal step (the wazir, and a king that moves as one).
+    Step,
+    /// One diagonal step forward (the soldier).
+    Soldier,
+    /// A bishop's ride (the rook).
+    Ride,
+    /// A cannon's hop over one screen that is not a janggi cannon (the janggi cannon).
+    Hop,
+}
+
+fn diagonal_kind(p: &crate::rules::PieceDef) -> Option<DiagonalKind> {
+    match p.name.as_str() {
+        "wazir" => Some(DiagonalKind::Step),
+        "king" if p.betza == "W" => Some(DiagonalKind::Step),
+        "soldier" => Some(DiagonalKind::Soldier),
+        "rook" => Some(DiagonalKind::Ride),
+        "janggiCannon" => Some(DiagonalKind::Hop),
+        _ => None,
+    }
+}
+
+/// The squares a lame leap `(dx, dy)` passes, each of which must be empty: the midpoint
+/// of `A` and `D`; the orthogonal step along the longer leg of `N`; for `Z` (janggi's
+/// elephant) that step, then one diagonal step on.
+fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+    if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
+        return vec![(dx / 2, dy / 2)];
+    }
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let long_x = dx.abs() > dy.abs();
+    let first = if long_x { (sx, 0) } else { (0, sy) };
+    if dx.abs().max(dy.abs()) <= 2 {
+        vec![first]
+    } else if long_x {
+        vec![first, (2 * sx, sy)]
+    } else {
+        vec![first, (sx, 2 * sy)]
     }
 }
 
@@ -230,23 +293,18 @@ impl<B: Bits> Tables<B> {
                                         rev_leap[tc * nsq + to] |= b128(sq);
                                     }
                                 } else {
-                                    // The blocking square: one orthogonal step along the
-                                    // longer leg (N), or the midpoint (A, D).
-                                    let (bx, by) = if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
-                                        (dx / 2, dy / 2)
-                                    } else if dx.abs() > dy.abs() {
-                                        (dx.signum(), 0)
-                                    } else {
-                                        (0, dy.signum())
+                                    let Some(block) = lame_path(dx, dy).iter().try_fold(0u128, |m, &(bx, by)| {
+                                        at(x + bx as i32, y + by as i32).map(|b| m | b128(b))
+                                    }) else {
+                                        continue;
                                     };
-                                    let Some(block) = at(x + bx as i32, y + by as i32) else { continue };
-                                    lame[tc * nsq + sq].push((to as u8, b128(block), a.quiet, a.capture));
+                                    lame[tc * nsq + sq].push((to as u8, block, a.quiet, a.capture));
                                     if a.capture {
-                                        rev_lame[tc * nsq + to].push((sq as u8, b128(block)));
+                                        rev_lame[tc * nsq + to].push((sq as u8, block));
                                         for k in 0..2 {
                                             // A block square near the king of the other colour.
                                             if k != c {
-                                                danger[k * nsq + to] |= b128(block);
+                                                danger[k * nsq + to] |= block;
                                             }
                                         }
                                     }
@@ -255,6 +313,7 @@ impl<B: Bits> Tables<B> {
                         }
                         Kind::Ride(_) | Kind::Hop | Kind::Grasshop => {
                             let hop = match a.kind {
+                                Kind::Hop if p.name == "janggiCannon" => 3,
                                 Kind::Hop => 1,
                                 Kind::Grasshop => 2,
                                 _ => 0,
@@ -294,6 +353,7 @@ impl<B: Bits> Tables<B> {
                                             sliders: 0,
                                             cannons: 0,
                                             grass: 0,
+                                            jcannons: 0,
                                             limited: Vec::new(),
                                         });
                                         lines[c].last_mut().expect("just pushed")
@@ -301,6 +361,7 @@ impl<B: Bits> Tables<B> {
                                 };
                                 match (hop, limit) {
                                     (1, _) => line.cannons |= 1 << t,
+                                    (3, _) => line.jcannons |= 1 << t,
                                     (2, _) => line.grass |= 1 << t,
                                     (_, 0) => line.sliders |= 1 << t,
                                     (_, l) => line.limited.push((t, l)),
@@ -311,6 +372,68 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        // `diagonalLines` (janggi's palace): each type's extra moves along the lines.
+        let mut jhops: Vec<Vec<(u8, u128)>> = vec![Vec::new(); nt * 2 * nsq];
+        let mut rev_jhop: Vec<Vec<(u8, u128)>> = vec![Vec::new(); 2 * nsq];
+        let lines_bb = rules.diagonal_lines & rules.all_squares();
+        if lines_bb != 0 {
+            for (t, p) in rules.pieces.iter().enumerate() {
+                let Some(kind) = diagonal_kind(p) else { continue };
+                for c in 0..2 {
+                    let tc = t * 2 + c;
+                    let mob = rules.mobility[t][c];
+                    let fwd: i32 = if c == 0 { 1 } else { -1 };
+                    for from in (0..nsq).filter(|&s| lines_bb >> s & 1 != 0) {
+                        let (x, y) = coords(from);
+                        for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                            if kind == DiagonalKind::Soldier && dy != fwd {
+                                continue;
+                            }
+                            let mut between = 0u128;
+                            let mut k = 1;
+                            while let Some(to) = at(x + k * dx, y + k * dy) {
+                                let on = lines_bb & b128(to) != 0 && mob & b128(to) != 0;
+                                match kind {
+                                    DiagonalKind::Step | DiagonalKind::Soldier => {
+                                        if on {
+                                            leap_quiet[tc * nsq + from] |= b128(to);
+                                            leap_capture[tc * nsq + from] |= b128(to);
+                                            rev_leap[tc * nsq + to] |= b128(from);
+                                        }
+                                        break;
+                                    }
+                                    DiagonalKind::Ride if on => {
+                                        has_lame = true;
+                                        lame[tc * nsq + from].push((to as u8, between, true, true));
+                                        rev_lame[tc * nsq + to].push((from as u8, between));
+                                        danger[(c ^ 1) * nsq + to] |= between;
+                                    }
+                                    DiagonalKind::Hop if on && k >= 2 => {
+                                        jhops[tc * nsq + from].push((to as u8, between));
+                                        rev_jhop[c * nsq + to].push((from as u8, between));
+                                        danger[(c ^ 1) * nsq + to] |= between;
+                                    }
+                                    _ => {}
+                                }
+                                between |= b128(to);
+                                k += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let has_jhops = jhops.iter().any(|v| !v.is_empty());
+        // The diagonal hops run as one more ride of the janggi cannons (kind 4).
+        for (t, p) in rules.pieces.iter().enumerate() {
+            for c in 0..2 {
+                if diagonal_kind(p) == Some(DiagonalKind::Hop)
+                    && (0..nsq).any(|s| !jhops[(t * 2 + c) * nsq + s].is_empty())
+                {
+                    rides[t * 2 + c].push(Ride { dir: 0, span: None, quiet: true, capture: true, hop: 4 });
+                }
+            }
+        }
         let mobility: Vec<u128> = (0..nt * 2).map(|tc| rules.mobility[tc / 2][tc % 2]).collect();
         // Squares from which a type has at least one move on an empty board.
         let mut mobile = vec![0u128; nt * 2];
@@ -318,7 +441,7 @@ impl<B: Bits> Tables<B> {
             for sq in 0..nsq {
                 let mut any =
                     leap_quiet[tc * nsq + sq] | leap_capture[tc * nsq + sq] != 0 || !lame[tc * nsq + sq].is_empty();
-                for r in &rides[tc] {
+                for r in rides[tc].iter().filter(|r| r.hop != 4) {
                     if rays[r.dir * nsq + sq] & mobility[tc] != 0 {
                         any = true;
                     }
@@ -356,7 +479,7 @@ impl<B: Bits> Tables<B> {
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         let line_types = [0, 1].map(|c: usize| {
             lines[c].iter().fold(0u32, |m, l| {
-                m | l.sliders | l.cannons | l.grass | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
+                m | l.sliders | l.cannons | l.grass | l.jcannons | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
         let post_filter = rules.must_capture
@@ -365,8 +488,20 @@ impl<B: Bits> Tables<B> {
             || rules.extinction_pseudo_royal
             || rules.mutually_immune != 0
             || rules.walling != crate::rules::Walling::None;
-        let immediate_rules =
-            rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
+        let janggi_rules = rules.pass.iter().chain(&rules.pass_on_stalemate).any(|&p| p) || rules.bikjang;
+        let enclosing = rules.enclosing_drop != crate::rules::Enclosing::None
+            || rules.flip_enclosed != crate::rules::Enclosing::None;
+        let immediate_rules = rules.extinction.is_some()
+            || rules.check_counting
+            || rules.flag_piece.iter().any(Option::is_some)
+            || janggi_rules
+            || rules.adjudicate_full_board;
+        let jcannons = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.name == "janggiCannon")
+            .fold(0u32, |m, (t, _)| m | 1 << t);
         Tables {
             line_types,
             leap_types,
@@ -420,10 +555,20 @@ impl<B: Bits> Tables<B> {
                 || rules.must_drop
                 || rules.must_capture
                 || rules.sittuyin_promotion
-                || rules.cambodian_moves,
+                || rules.cambodian_moves
+                || janggi_rules,
             has_hoppers,
             has_lame,
             keys,
+            jcannons,
+            jhops: jhops.into_iter().map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect()).collect(),
+            rev_jhop: rev_jhop
+                .into_iter()
+                .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
+                .collect(),
+            has_jhops,
+            janggi_rules,
+            enclosing,
             rules,
         }
     }
