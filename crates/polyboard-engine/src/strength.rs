@@ -54,8 +54,8 @@ impl Skill {
     /// it. Against Stockfish at 2500 even full strength scored below half (levels 16,
     /// 19 and 20 came out about 215, 127 and 85 Elo below it), so the scale places
     /// those levels at 2300 and above and reaches full strength at 2400; 1350 continues
-    /// the line from 1500 through 2000. See docs/engine.md, section "Weakened play and
-    /// win, draw, loss".
+    /// the line from 1500 through 2000. See
+    /// docs/engine.md, section "Weakened play and win, draw, loss".
     const CALIBRATION: [(f64, f64); 6] =
         [(1350.0, 0.6), (1500.0, 2.8), (2000.0, 10.1), (2300.0, 16.0), (2400.0, 20.0), (2850.0, 20.0)];
 
