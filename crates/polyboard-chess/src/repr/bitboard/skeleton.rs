@@ -42,6 +42,12 @@ fn up_right<const W: bool, BB: Bits>(b: BB) -> BB {
     if W { b.shl(9) } else { b.shr(7) }
 }
 
+/// The squares the pawns `pawns` of the side `W` attack.
+#[inline(always)]
+fn pawn_attacks<const W: bool, BB: Bits>(pawns: BB) -> BB {
+    up_left::<W, _>(pawns) | up_right::<W, _>(pawns)
+}
+
 /// The back rank of colour index `us`.
 #[inline(always)]
 fn back_rank<BB: Bits>(us: usize) -> BB {
@@ -91,6 +97,41 @@ impl<T: Technique> Bitboards<T> {
             return true;
         }
         Self::bishop_hits(sq, occ, v.diag & theirs).any() || Self::rook_hits(sq, occ, v.ortho & theirs).any()
+    }
+
+    /// The squares of `near` that the side other than `W` attacks, given the occupancy
+    /// `occ`: the enemy's attacks set by set (Gigantua's king ban), its pawns by shifts,
+    /// a slider looked up only when its empty-board lines reach `near`. For the king's
+    /// steps, this costs one lookup per enemy piece where testing each step costs five.
+    #[inline(always)]
+    fn attacks_on<const W: bool>(v: &View<T::BB>, near: T::BB, occ: &Occ<T>) -> T::BB {
+        let theirs = v.color[if W { 1 } else { 0 }];
+        let pawns = v.pawns & theirs;
+        // Their pawns capture towards our side: down the board when we are White.
+        let mut ban = if W { pawn_attacks::<false, _>(pawns) } else { pawn_attacks::<true, _>(pawns) };
+        ban |= T::BB::king((v.kings & theirs).lsb());
+        let mut knights = v.knights & theirs;
+        while knights.any() {
+            ban |= T::BB::knight(knights.lsb());
+            knights = knights.clear_lsb();
+        }
+        let mut diag = v.diag & theirs;
+        while diag.any() {
+            let s = diag.lsb();
+            diag = diag.clear_lsb();
+            if (T::BB::bishop_rays(s) & near).any() {
+                ban |= T::bishop(s, occ);
+            }
+        }
+        let mut ortho = v.ortho & theirs;
+        while ortho.any() {
+            let s = ortho.lsb();
+            ortho = ortho.clear_lsb();
+            if (T::BB::rook_rays(s) & near).any() {
+                ban |= T::rook(s, occ);
+            }
+        }
+        ban & near
     }
 
     /// The enemy pieces that attack the king of colour index `us` on `ksq`.
@@ -164,19 +205,16 @@ impl<T: Technique> Bitboards<T> {
         let ksq = (v.kings & ours).lsb();
         let checkers = Self::checkers_of(&v, us, ksq, &lookup_occ);
 
-        // King steps, tested with the king lifted off the board.
-        let mut steps = T::BB::king(ksq) & !ours & stage_mask;
-        let mut king_targets = T::BB::EMPTY;
-        if steps.any() {
-            let no_king = lookup_occ.flip(ksq);
-            while steps.any() {
-                let t = steps.lsb();
-                steps = steps.clear_lsb();
-                if !Self::attacked::<W>(&v, t, &no_king) {
-                    king_targets |= T::BB::bit(t);
-                }
-            }
-        }
+        // King steps: those no enemy piece attacks with the king lifted off the board.
+        // One step is tested alone; two or more against the enemy's attacks.
+        let steps = T::BB::king(ksq) & !ours & stage_mask;
+        let king_targets = if steps.more_than_one() {
+            steps & !Self::attacks_on::<W>(&v, steps, &lookup_occ.flip(ksq))
+        } else if steps.any() && !Self::attacked::<W>(&v, steps.lsb(), &lookup_occ.flip(ksq)) {
+            steps
+        } else {
+            T::BB::EMPTY
+        };
         sink.piece(K, ksq, king_targets);
 
         if checkers.more_than_one() {
