@@ -396,15 +396,16 @@ impl<T: Technique> Bitboards<T> {
             MoveKind::Castle => K,
             _ => P,
         };
-        self.play_move(role, from, to, kind)
+        self.play_move(role, from, to, kind, None)
     }
 
     /// Make's body: plays the move of kind `kind` of our piece of role index `role`
     /// from `from` to `to` (for castling, the king on `from` takes its rook on `to`).
     /// Make reads the role off the board; the perft walk passes the role and the kind
-    /// the generator knows, and the branches on them fold away.
+    /// the generator knows, and whether the move captures (`capture`, `None` to read it
+    /// off the board), so the branches on them fold away.
     #[inline(always)]
-    fn play_move(&mut self, role: usize, from: usize, to: usize, kind: MoveKind) -> Undo<T::BB> {
+    fn play_move(&mut self, role: usize, from: usize, to: usize, kind: MoveKind, capture: Option<bool>) -> Undo<T::BB> {
         let us = self.turn.index();
         let them = us ^ 1;
         let color = self.turn;
@@ -428,7 +429,7 @@ impl<T: Technique> Bitboards<T> {
                 p.flip(to);
                 key ^= z(them, P, cap);
                 undo.captured = P as u8;
-            } else if p.occupied().has(to) {
+            } else if capture.unwrap_or_else(|| p.occupied().has(to)) {
                 let cr = p.role_on(to);
                 p.toggle(them, cr, T::BB::bit(to));
                 key ^= z(them, cr, to);
@@ -492,6 +493,8 @@ representation!(impl[T: Technique] Bitboards<T>, T::NAME, BitSink<T::BB>, T::BB,
 /// them off the board and the move. `FULL`: the last ply is played, not counted.
 struct Walk<'a, T: Technique, const FULL: bool> {
     parent: &'a Bitboards<T>,
+    /// The parent's occupied squares: a target among them is a capture.
+    occ: T::BB,
     /// Plies left below the parent (at least 1; at least 2 when counting in bulk).
     depth: u32,
     nodes: u64,
@@ -500,9 +503,9 @@ struct Walk<'a, T: Technique, const FULL: bool> {
 impl<T: Technique, const FULL: bool> Walk<'_, T, FULL> {
     /// Plays one move into a child and walks below it.
     #[inline(always)]
-    fn visit(&mut self, role: usize, from: usize, to: usize, kind: MoveKind) {
+    fn visit(&mut self, role: usize, from: usize, to: usize, kind: MoveKind, capture: bool) {
         let mut child = self.parent.clone();
-        child.play_move(role, from, to, kind);
+        child.play_move(role, from, to, kind, Some(capture));
         self.below(&child);
     }
 
@@ -520,11 +523,19 @@ impl<T: Technique, const FULL: bool> Walk<'_, T, FULL> {
 
 impl<T: Technique, const FULL: bool> BitSink<T::BB> for Walk<'_, T, FULL> {
     #[inline(always)]
-    fn piece(&mut self, role: usize, from: usize, mut targets: T::BB) {
-        while targets.any() {
-            let to = targets.lsb();
-            targets = targets.clear_lsb();
-            self.visit(role, from, to, MoveKind::Normal);
+    fn piece(&mut self, role: usize, from: usize, targets: T::BB) {
+        // Captures, then quiet moves: make branches on neither.
+        let mut captures = targets & self.occ;
+        while captures.any() {
+            let to = captures.lsb();
+            captures = captures.clear_lsb();
+            self.visit(role, from, to, MoveKind::Normal, true);
+        }
+        let mut quiet = targets & !self.occ;
+        while quiet.any() {
+            let to = quiet.lsb();
+            quiet = quiet.clear_lsb();
+            self.visit(role, from, to, MoveKind::Normal, false);
         }
     }
 
@@ -533,7 +544,7 @@ impl<T: Technique, const FULL: bool> BitSink<T::BB> for Walk<'_, T, FULL> {
         while targets.any() {
             let to = targets.lsb();
             targets = targets.clear_lsb();
-            self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Normal);
+            self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Normal, delta & 7 != 0);
         }
     }
 
@@ -543,7 +554,7 @@ impl<T: Technique, const FULL: bool> BitSink<T::BB> for Walk<'_, T, FULL> {
             let to = targets.lsb();
             targets = targets.clear_lsb();
             for &role in promotions::<STAGE>() {
-                self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Promotion(role));
+                self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Promotion(role), delta & 7 != 0);
             }
         }
     }
@@ -562,7 +573,7 @@ impl<T: Technique> Bitboards<T> {
         if !FULL && depth == 1 {
             return PerftNode::count_moves(self);
         }
-        let mut walk = Walk::<T, FULL> { parent: self, depth, nodes: 0 };
+        let mut walk = Walk::<T, FULL> { parent: self, occ: self.pieces.occupied(), depth, nodes: 0 };
         self.generate_stage::<ALL, _>(&mut walk);
         walk.nodes
     }
