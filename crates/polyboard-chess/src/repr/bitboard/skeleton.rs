@@ -501,7 +501,9 @@ struct Walk<'a, T: Technique, const FULL: bool> {
 }
 
 impl<T: Technique, const FULL: bool> Walk<'_, T, FULL> {
-    /// Plays one move into a child and walks below it.
+    /// Plays one move into a child and walks below it. The child is a `clone`, which
+    /// copies field by field (see `Clone for Bitboards`), not `*self.parent`.
+    #[allow(clippy::clone_on_copy)]
     #[inline(always)]
     fn visit(&mut self, role: usize, from: usize, to: usize, kind: MoveKind, capture: bool) {
         let mut child = self.parent.clone();
@@ -559,6 +561,7 @@ impl<T: Technique, const FULL: bool> BitSink<T::BB> for Walk<'_, T, FULL> {
         }
     }
 
+    #[allow(clippy::clone_on_copy)]
     #[inline(always)]
     fn special(&mut self, mv: Move) {
         let mut child = self.parent.clone();
