@@ -10,6 +10,7 @@
 # fastest run of each binary, for scale) and the ratios (above 1: new faster).
 #
 #   ROUNDS=11 scripts/speed/compare_cpu_time.sh OLD_BINARY NEW_BINARY [REPR...]
+#   FULL=1 scripts/speed/compare_cpu_time.sh ...   # full perft (every leaf played), same depths
 set -euo pipefail
 old=$1; new=$2; shift 2
 reprs=("$@")
@@ -23,7 +24,8 @@ positions=(
   "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1;5"
   "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8;5"
 )
-ms() { perf stat -x, -e task-clock "$1" perft --fen "$2" --depth "$3" --repr "$4" 2>&1 >/dev/null | awk -F, '/task-clock/{print $1}'; }
+extra=(); [ -n "${FULL:-}" ] && extra=(--full)
+ms() { perf stat -x, -e task-clock "$1" perft --fen "$2" --depth "$3" --repr "$4" "${extra[@]}" 2>&1 >/dev/null | awk -F, '/task-clock/{print $1}'; }
 for r in "${reprs[@]}"; do
   for k in "${!positions[@]}"; do
     p=${positions[$k]}; fen=${p%;*}; d=${p##*;}

@@ -29,6 +29,26 @@ pub fn piece(color: Color, role: Role, sq: usize) -> u64 {
     PIECE[(color.index() * 6 + role.index()) * 64 + (sq & 63)]
 }
 
+/// [`PIECE`] indexed by colour index, role index (pawn 0 .. king 5; 6 and 7 hold 0)
+/// and square, each masked to its range: the form make reads when it has the role as
+/// an index (no conversion to [`Role`], no bounds check).
+pub(crate) static BY_INDEX: [[[u64; 64]; 8]; 2] = {
+    let piece: [u64; 768] = keys(0);
+    let mut t = [[[0; 64]; 8]; 2];
+    let mut i = 0;
+    while i < 768 {
+        t[i / 384][i / 64 % 6][i % 64] = piece[i];
+        i += 1;
+    }
+    t
+};
+
+/// The key of the piece of colour index `color` and role index `role` on `sq`.
+#[inline(always)]
+pub(crate) fn piece_by_index(color: usize, role: usize, sq: usize) -> u64 {
+    BY_INDEX[color & 1][role & 7][sq & 63]
+}
+
 /// The XOR of the castling keys of every rook square in `rooks`.
 #[inline]
 pub fn castling(mut rooks: u64) -> u64 {

@@ -12,6 +12,11 @@
 //! - [`perft_make_unmake`]: every move is made and unmade in place, for
 //!   representations that support it ([`MakeUnmake`]).
 //!
+//! The first two walk the tree through [`PerftNode::walk`], whose default is the
+//! generic walk written here (a move list per node, copy-make of each move). A game
+//! state may walk its own tree instead, with a generator that plays each move as it
+//! finds it (no list): the count is the same, and the tests compare it.
+//!
 //! The move lists hold [`DEFAULT_CAPACITY`] moves unless a game names more: the
 //! trait's parameter is the list capacity, so chess walks `PerftNode` (256 moves) and
 //! shogi `PerftNode<2048>` with the same driver, each with lists on the stack.
@@ -51,6 +56,14 @@ pub trait PerftNode<const CAPACITY: usize = DEFAULT_CAPACITY>: Clone {
         child.apply(mv);
         child
     }
+
+    /// The leaf count at `depth >= 1`: the last ply counted in bulk, or with `full`
+    /// played (copy-make, each leaf passed through `black_box`). The default is the
+    /// generic walk ([`walk_lists`]); a state may override it with its own.
+    #[inline]
+    fn walk(&self, depth: u32, full: bool) -> u64 {
+        walk_lists::<Self, CAPACITY>(self, depth, full)
+    }
 }
 
 /// A game state that can also make and unmake moves in place.
@@ -67,40 +80,33 @@ pub trait MakeUnmake<const CAPACITY: usize = DEFAULT_CAPACITY>: PerftNode<CAPACI
 
 /// Leaf count at `depth`, counting the last ply in bulk.
 pub fn perft<N: PerftNode<C>, const C: usize>(node: &N, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => node.count_moves(),
-        _ => {
-            let mut list = MoveList::new();
-            node.generate_moves(&mut list);
-            let mut total = 0;
-            for &mv in list.iter() {
-                // The child is built in place in this frame: clone, then apply.
-                let mut child = node.clone();
-                child.apply(mv);
-                total += perft(&child, depth - 1);
-            }
-            total
-        }
-    }
+    if depth == 0 { 1 } else { node.walk(depth, false) }
 }
 
 /// Leaf count at `depth`, playing every move including those of the last ply.
 pub fn perft_full<N: PerftNode<C>, const C: usize>(node: &N, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    if depth == 0 { 1 } else { node.walk(depth, true) }
+}
+
+/// The generic walk of [`PerftNode::walk`] (`depth >= 1`): the legal moves of each node
+/// into a move list, each played by copy-make, the last ply counted
+/// ([`PerftNode::count_moves`]) or, with `full`, played.
+pub fn walk_lists<N: PerftNode<C>, const C: usize>(node: &N, depth: u32, full: bool) -> u64 {
+    if depth == 1 && !full {
+        return node.count_moves();
     }
     let mut list = MoveList::new();
     node.generate_moves(&mut list);
     let mut total = 0;
     for &mv in list.iter() {
+        // The child is built in place in this frame: clone, then apply.
         let mut child = node.clone();
         child.apply(mv);
         total += if depth == 1 {
             core::hint::black_box(&child);
             1
         } else {
-            perft_full(&child, depth - 1)
+            child.walk(depth - 1, full)
         };
     }
     total

@@ -84,9 +84,10 @@ pub(crate) fn drop_rights(rooks: &mut [u8; 4], gone: impl Fn(usize, u8) -> bool,
 /// move list), `make_in_place(m) -> Undo`, `take_back(m, &undo)` (the
 /// pieces only), `of_position(pos)`, `castling_bits()` and `ep_square()` (as a
 /// [`Position`] keeps them), `in_check()`, `piece_at(sq)`, `sets()` and
-/// `attackers_of(sq, occ)`.
+/// `attackers_of(sq, occ)`. With `walk = f`, perft walks the tree with the inherent
+/// `f(depth, full)` (see `PerftNode::walk`) instead of the generic walk.
 macro_rules! representation {
-    (impl[$($g:tt)*] $ty:ty, $name:expr, $sink:path, $castling:ty, $x:ty, $none:expr, $no_ep:expr) => {
+    (impl[$($g:tt)*] $ty:ty, $name:expr, $sink:path, $castling:ty, $x:ty, $none:expr, $no_ep:expr $(, walk = $walk:ident)?) => {
         impl<$($g)*> $ty {
             /// Generates the legal moves of stage `STAGE` of the side to move into `sink`.
             #[inline(always)]
@@ -147,6 +148,13 @@ macro_rules! representation {
             fn apply(&mut self, mv: $crate::Move) {
                 self.make_in_place(mv);
             }
+
+            $(
+            #[inline]
+            fn walk(&self, depth: u32, full: bool) -> u64 {
+                self.$walk(depth, full)
+            }
+            )?
         }
 
         impl<$($g)*> polyboard_core::perft::MakeUnmake for $ty {

@@ -47,8 +47,9 @@ pub(crate) const fn in_stage<const STAGE: Stage>(capture: bool) -> bool {
 
 /// Receives moves as bitboards of target squares: the bitboard generators.
 pub(crate) trait BitSink<BB: Bits> {
-    /// Normal moves of the piece on `from` to each square of `targets`.
-    fn piece(&mut self, from: usize, targets: BB);
+    /// Normal moves of the piece of role index `role` (pawn 0 .. king 5) on `from` to
+    /// each square of `targets`.
+    fn piece(&mut self, role: usize, from: usize, targets: BB);
     /// Pawn moves to `targets` from `target - delta` (no promotions).
     fn pawns(&mut self, targets: BB, delta: i32);
     /// The promotions of stage `STAGE` ([`promotions`]) to `targets` from
@@ -60,7 +61,7 @@ pub(crate) trait BitSink<BB: Bits> {
 
 impl<BB: Bits> BitSink<BB> for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: BB) {
+    fn piece(&mut self, _role: usize, _from: usize, targets: BB) {
         self.0 += targets.popcount() as u64;
     }
     #[inline(always)]
@@ -79,7 +80,7 @@ impl<BB: Bits> BitSink<BB> for Counter {
 
 impl<BB: Bits> BitSink<BB> for MoveList<Move> {
     #[inline(always)]
-    fn piece(&mut self, from: usize, mut targets: BB) {
+    fn piece(&mut self, _role: usize, from: usize, mut targets: BB) {
         let from = Square::from_index(from as u32);
         while targets.any() {
             self.push(Move::normal(from, Square::from_index(targets.lsb() as u32)));

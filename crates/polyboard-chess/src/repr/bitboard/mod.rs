@@ -19,7 +19,10 @@
 //!   tested by looking the king's slider lines up again. The stage (all moves, the
 //!   noisy ones, the quiet ones: see [`crate::SearchBoard`]) is a const generic too.
 //!   Moves go to a sink: a counter at the leaves of perft (bulk counting), a list
-//!   elsewhere.
+//!   elsewhere, and in perft's walk (`PerftNode::walk`) a sink that plays each move
+//!   as it is found and walks below it (no list; make is told the mover's role, the
+//!   move's kind and whether it captures). The king's steps, when two or more, are
+//!   tested against the enemy's attacks computed set by set (a king ban).
 //! - **Make and unmake** in place (and copy-make), with the incremental key, the
 //!   castling rights as rook squares (Chess960 without special cases) and an en
 //!   passant square kept only when a capture onto it is legal.

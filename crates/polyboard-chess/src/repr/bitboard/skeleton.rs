@@ -2,16 +2,17 @@
 //! make and unmake, and the queries of [`crate::SearchBoard`], written once for every
 //! [`Technique`].
 
-use super::{Bitboards, FILE_A, K, Occupancy, P, Pieces, R, RANK_1, Tables, Technique, View};
+use super::{B, Bitboards, FILE_A, K, N, Occupancy, P, Pieces, Q, R, RANK_1, Tables, Technique, View};
 use crate::board::PieceSets;
 use crate::position::Position;
 use crate::repr::Undo;
 use crate::repr::common::{castle_targets, piece_of_code, square};
-use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage};
-use crate::types::{Move, Piece, Role, Square};
+use crate::repr::sink::{ALL, BitSink, NOISY, QUIET, Stage, promotions};
+use crate::types::{Move, MoveKind, Piece, Square};
 use crate::zobrist;
 use core::marker::PhantomData;
 use polyboard_core::bitboard::Bits;
+use polyboard_core::perft::PerftNode;
 
 const RANK_3: u64 = RANK_1 << 16;
 const RANK_6: u64 = RANK_1 << 40;
@@ -39,6 +40,12 @@ fn up_left<const W: bool, BB: Bits>(b: BB) -> BB {
 fn up_right<const W: bool, BB: Bits>(b: BB) -> BB {
     let b = b & !BB::from_u64(FILE_H);
     if W { b.shl(9) } else { b.shr(7) }
+}
+
+/// The squares the pawns `pawns` of the side `W` attack.
+#[inline(always)]
+fn pawn_attacks<const W: bool, BB: Bits>(pawns: BB) -> BB {
+    up_left::<W, _>(pawns) | up_right::<W, _>(pawns)
 }
 
 /// The back rank of colour index `us`.
@@ -92,6 +99,41 @@ impl<T: Technique> Bitboards<T> {
         Self::bishop_hits(sq, occ, v.diag & theirs).any() || Self::rook_hits(sq, occ, v.ortho & theirs).any()
     }
 
+    /// The squares of `near` that the side other than `W` attacks, given the occupancy
+    /// `occ`: the enemy's attacks set by set (Gigantua's king ban), its pawns by shifts,
+    /// a slider looked up only when its empty-board lines reach `near`. For the king's
+    /// steps, this costs one lookup per enemy piece where testing each step costs five.
+    #[inline(always)]
+    fn attacks_on<const W: bool>(v: &View<T::BB>, near: T::BB, occ: &Occ<T>) -> T::BB {
+        let theirs = v.color[if W { 1 } else { 0 }];
+        let pawns = v.pawns & theirs;
+        // Their pawns capture towards our side: down the board when we are White.
+        let mut ban = if W { pawn_attacks::<false, _>(pawns) } else { pawn_attacks::<true, _>(pawns) };
+        ban |= T::BB::king((v.kings & theirs).lsb());
+        let mut knights = v.knights & theirs;
+        while knights.any() {
+            ban |= T::BB::knight(knights.lsb());
+            knights = knights.clear_lsb();
+        }
+        let mut diag = v.diag & theirs;
+        while diag.any() {
+            let s = diag.lsb();
+            diag = diag.clear_lsb();
+            if (T::BB::bishop_rays(s) & near).any() {
+                ban |= T::bishop(s, occ);
+            }
+        }
+        let mut ortho = v.ortho & theirs;
+        while ortho.any() {
+            let s = ortho.lsb();
+            ortho = ortho.clear_lsb();
+            if (T::BB::rook_rays(s) & near).any() {
+                ban |= T::rook(s, occ);
+            }
+        }
+        ban & near
+    }
+
     /// The enemy pieces that attack the king of colour index `us` on `ksq`.
     #[inline(always)]
     fn checkers_of(v: &View<T::BB>, us: usize, ksq: usize, occ: &Occ<T>) -> T::BB {
@@ -121,26 +163,27 @@ impl<T: Technique> Bitboards<T> {
 
     /// The moves of the sliders `movers` along the lines `attacks` gives, to `target`:
     /// those pinned on a line of the movers' kind (`pin`, the pin rays of that kind)
-    /// only along it.
+    /// only along it. Each has role `role`, or is a queen when it is in `queens`.
     #[inline(always)]
     fn slider_moves<S: BitSink<T::BB>>(
         sink: &mut S,
-        movers: T::BB,
+        (movers, role, queens): (T::BB, usize, T::BB),
         pin: T::BB,
         target: T::BB,
         attacks: impl Fn(usize) -> T::BB,
     ) {
+        let role_of = |s: usize| role + (Q - role) * queens.get(s);
         let mut free = movers & !pin;
         while free.any() {
             let s = free.lsb();
             free = free.clear_lsb();
-            sink.piece(s, attacks(s) & target);
+            sink.piece(role_of(s), s, attacks(s) & target);
         }
         let mut pinned = movers & pin;
         while pinned.any() {
             let s = pinned.lsb();
             pinned = pinned.clear_lsb();
-            sink.piece(s, attacks(s) & target & pin);
+            sink.piece(role_of(s), s, attacks(s) & target & pin);
         }
     }
 
@@ -162,20 +205,17 @@ impl<T: Technique> Bitboards<T> {
         let ksq = (v.kings & ours).lsb();
         let checkers = Self::checkers_of(&v, us, ksq, &lookup_occ);
 
-        // King steps, tested with the king lifted off the board.
-        let mut steps = T::BB::king(ksq) & !ours & stage_mask;
-        let mut king_targets = T::BB::EMPTY;
-        if steps.any() {
-            let no_king = lookup_occ.flip(ksq);
-            while steps.any() {
-                let t = steps.lsb();
-                steps = steps.clear_lsb();
-                if !Self::attacked::<W>(&v, t, &no_king) {
-                    king_targets |= T::BB::bit(t);
-                }
-            }
-        }
-        sink.piece(ksq, king_targets);
+        // King steps: those no enemy piece attacks with the king lifted off the board.
+        // One step is tested alone; two or more against the enemy's attacks.
+        let steps = T::BB::king(ksq) & !ours & stage_mask;
+        let king_targets = if steps.more_than_one() {
+            steps & !Self::attacks_on::<W>(&v, steps, &lookup_occ.flip(ksq))
+        } else if steps.any() && !Self::attacked::<W>(&v, steps.lsb(), &lookup_occ.flip(ksq)) {
+            steps
+        } else {
+            T::BB::EMPTY
+        };
+        sink.piece(K, ksq, king_targets);
 
         if checkers.more_than_one() {
             return; // double check: only the king moves
@@ -194,13 +234,14 @@ impl<T: Technique> Bitboards<T> {
         while knights.any() {
             let s = knights.lsb();
             knights = knights.clear_lsb();
-            sink.piece(s, T::BB::knight(s) & target);
+            sink.piece(N, s, T::BB::knight(s) & target);
         }
 
         // Diagonal movers (bishops, queens), not pinned on a rank or file; then
         // orthogonal movers (rooks, queens), not pinned on a diagonal.
-        Self::slider_moves(sink, v.diag & ours & !pin_hv, pin_d, target, |s| T::bishop(s, &lookup_occ));
-        Self::slider_moves(sink, v.ortho & ours & !pin_d, pin_hv, target, |s| T::rook(s, &lookup_occ));
+        let queens = v.diag & v.ortho;
+        Self::slider_moves(sink, (v.diag & ours & !pin_hv, B, queens), pin_d, target, |s| T::bishop(s, &lookup_occ));
+        Self::slider_moves(sink, (v.ortho & ours & !pin_d, R, queens), pin_hv, target, |s| T::rook(s, &lookup_occ));
 
         // Pawns, set-wise.
         let pawns = v.pawns & ours;
@@ -349,38 +390,49 @@ impl<T: Technique> Bitboards<T> {
     /// captured role, 6 for none).
     #[inline(always)]
     fn make_in_place(&mut self, m: Move) -> Undo<T::BB> {
+        let (from, to, kind) = (m.from().index(), m.to().index(), m.kind());
+        let role = match kind {
+            MoveKind::Normal => self.pieces.role_on(from),
+            MoveKind::Castle => K,
+            _ => P,
+        };
+        self.play_move(role, from, to, kind, None)
+    }
+
+    /// Make's body: plays the move of kind `kind` of our piece of role index `role`
+    /// from `from` to `to` (for castling, the king on `from` takes its rook on `to`).
+    /// Make reads the role off the board; the perft walk passes the role and the kind
+    /// the generator knows, and whether the move captures (`capture`, `None` to read it
+    /// off the board), so the branches on them fold away.
+    #[inline(always)]
+    fn play_move(&mut self, role: usize, from: usize, to: usize, kind: MoveKind, capture: Option<bool>) -> Undo<T::BB> {
         let us = self.turn.index();
         let them = us ^ 1;
         let color = self.turn;
-        let from = m.from().index();
-        let to = m.to().index();
         let mut undo = self.undo_record();
         let mut key = self.begin_move();
         let old_castling = self.castling;
         let p = &mut self.pieces;
+        let z = zobrist::piece_by_index;
 
-        if m.is_castle() {
+        if kind == MoveKind::Castle {
             Self::castle_pieces(p, us, from, to);
             let (kto, rto) = castle_targets(from, to);
-            key ^= zobrist::piece(color, Role::King, from)
-                ^ zobrist::piece(color, Role::King, kto)
-                ^ zobrist::piece(color, Role::Rook, to)
-                ^ zobrist::piece(color, Role::Rook, rto);
+            key ^= z(us, K, from) ^ z(us, K, kto) ^ z(us, R, to) ^ z(us, R, rto);
             self.castling &= !back_rank::<T::BB>(us);
         } else {
-            let role = p.role_on(from);
             let moved = T::BB::bit(from) | T::BB::bit(to);
-            if m.is_en_passant() {
+            if kind == MoveKind::EnPassant {
                 let cap = to ^ 8;
                 p.toggle(them, P, T::BB::bit(cap));
                 p.flip(cap);
                 p.flip(to);
-                key ^= zobrist::piece(color.other(), Role::Pawn, cap);
+                key ^= z(them, P, cap);
                 undo.captured = P as u8;
-            } else if p.occupied().has(to) {
+            } else if capture.unwrap_or_else(|| p.occupied().has(to)) {
                 let cr = p.role_on(to);
                 p.toggle(them, cr, T::BB::bit(to));
-                key ^= zobrist::piece(color.other(), Role::from_index(cr), to);
+                key ^= z(them, cr, to);
                 undo.captured = cr as u8;
                 self.halfmove = 0;
             } else {
@@ -388,13 +440,12 @@ impl<T: Technique> Bitboards<T> {
             }
             p.toggle(us, role, moved);
             p.flip(from);
-            let r = Role::from_index(role);
-            key ^= zobrist::piece(color, r, from) ^ zobrist::piece(color, r, to);
+            key ^= z(us, role, from) ^ z(us, role, to);
             if role == P {
                 self.halfmove = 0;
-                if let Some(promo) = m.promotion_role() {
+                if let MoveKind::Promotion(promo) = kind {
                     p.retype(us, P, promo.index(), to);
-                    key ^= zobrist::piece(color, Role::Pawn, to) ^ zobrist::piece(color, promo, to);
+                    key ^= z(us, P, to) ^ z(us, promo.index(), to);
                 } else if from ^ to == 16 {
                     let ep = (from + to) / 2;
                     let v = p.view();
@@ -433,7 +484,108 @@ impl<T: Technique> Bitboards<T> {
     }
 }
 
-representation!(impl[T: Technique] Bitboards<T>, T::NAME, BitSink<T::BB>, T::BB, u8, 6, 0);
+representation!(impl[T: Technique] Bitboards<T>, T::NAME, BitSink<T::BB>, T::BB, u8, 6, 0, walk = perft_walk);
+
+/// The family's own perft walk, in the manner of Gigantua: the generator's sink plays
+/// each move as the generator finds it (copy-make into a child on this frame) and
+/// walks below it. No move list is written and read back, and make is given the
+/// mover's role and the move's kind, which the generator knows, instead of reading
+/// them off the board and the move. `FULL`: the last ply is played, not counted.
+struct Walk<'a, T: Technique, const FULL: bool> {
+    parent: &'a Bitboards<T>,
+    /// The parent's occupied squares: a target among them is a capture.
+    occ: T::BB,
+    /// Plies left below the parent (at least 1; at least 2 when counting in bulk).
+    depth: u32,
+    nodes: u64,
+}
+
+impl<T: Technique, const FULL: bool> Walk<'_, T, FULL> {
+    /// Plays one move into a child and walks below it. The child is a `clone`, which
+    /// copies field by field (see `Clone for Bitboards`), not `*self.parent`.
+    #[allow(clippy::clone_on_copy)]
+    #[inline(always)]
+    fn visit(&mut self, role: usize, from: usize, to: usize, kind: MoveKind, capture: bool) {
+        let mut child = self.parent.clone();
+        child.play_move(role, from, to, kind, Some(capture));
+        self.below(&child);
+    }
+
+    /// Counts the leaves below `child`.
+    #[inline(always)]
+    fn below(&mut self, child: &Bitboards<T>) {
+        self.nodes += if FULL && self.depth == 1 {
+            core::hint::black_box(child);
+            1
+        } else {
+            child.walk_below::<FULL>(self.depth - 1)
+        };
+    }
+}
+
+impl<T: Technique, const FULL: bool> BitSink<T::BB> for Walk<'_, T, FULL> {
+    #[inline(always)]
+    fn piece(&mut self, role: usize, from: usize, targets: T::BB) {
+        // Captures, then quiet moves: make branches on neither.
+        let mut captures = targets & self.occ;
+        while captures.any() {
+            let to = captures.lsb();
+            captures = captures.clear_lsb();
+            self.visit(role, from, to, MoveKind::Normal, true);
+        }
+        let mut quiet = targets & !self.occ;
+        while quiet.any() {
+            let to = quiet.lsb();
+            quiet = quiet.clear_lsb();
+            self.visit(role, from, to, MoveKind::Normal, false);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, mut targets: T::BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb();
+            targets = targets.clear_lsb();
+            self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Normal, delta & 7 != 0);
+        }
+    }
+
+    #[inline(always)]
+    fn promotions<const STAGE: Stage>(&mut self, mut targets: T::BB, delta: i32) {
+        while targets.any() {
+            let to = targets.lsb();
+            targets = targets.clear_lsb();
+            for &role in promotions::<STAGE>() {
+                self.visit(P, (to as i32 - delta) as usize, to, MoveKind::Promotion(role), delta & 7 != 0);
+            }
+        }
+    }
+
+    #[allow(clippy::clone_on_copy)]
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        let mut child = self.parent.clone();
+        child.make_in_place(mv);
+        self.below(&child);
+    }
+}
+
+impl<T: Technique> Bitboards<T> {
+    /// The leaf count at `depth >= 1` ([`Walk`]).
+    fn walk_below<const FULL: bool>(&self, depth: u32) -> u64 {
+        if !FULL && depth == 1 {
+            return PerftNode::count_moves(self);
+        }
+        let mut walk = Walk::<T, FULL> { parent: self, occ: self.pieces.occupied(), depth, nodes: 0 };
+        self.generate_stage::<ALL, _>(&mut walk);
+        walk.nodes
+    }
+
+    /// `PerftNode::walk`: the family's own walk ([`Walk`]).
+    fn perft_walk(&self, depth: u32, full: bool) -> u64 {
+        if full { self.walk_below::<true>(depth) } else { self.walk_below::<false>(depth) }
+    }
+}
 
 /// The representation's side of [`representation!`]: conversion, unmake of the pieces
 /// and the queries, with the technique's own state and lookups.
