@@ -702,23 +702,22 @@ impl<'a, B: Bits> Board<'a, B> {
             if let Some(v) = self.flag_move_end() {
                 return Some(v);
             }
-        } else if let Some(f) = r.flag_piece[them] {
-            let mut there = self.pieces(f, them) & B::from_u128(r.flag_region[them]);
+        } else if r.flag_region[them] != 0 {
+            let mut there = self.flag_pieces(them) & B::from_u128(r.flag_region[them]);
             if r.flag_piece_safe {
                 let occ = self.occupied();
                 there = squares(there).filter(|&sq| !self.attacked(sq, us, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq));
             }
-            if !there.is_empty() {
+            if self.flag_count_reached(them, there) {
                 return Some(Value::Loss);
             }
             // A flag piece that stood its ground for a move has won.
-            if r.flag_piece_safe
-                && let Some(f) = r.flag_piece[us]
-            {
+            if r.flag_piece_safe && r.flag_region[us] != 0 {
                 let occ = self.occupied();
-                let safe = squares(self.pieces(f, us) & B::from_u128(r.flag_region[us]))
-                    .any(|sq| !self.attacked(sq, them, occ));
-                if safe {
+                let safe = squares(self.flag_pieces(us) & B::from_u128(r.flag_region[us]))
+                    .filter(|&sq| !self.attacked(sq, them, occ))
+                    .fold(B::EMPTY, |m, sq| m | B::bit(sq));
+                if self.flag_count_reached(us, safe) {
                     return Some(Value::Win);
                 }
             }
@@ -727,6 +726,32 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(Value::Loss);
         }
         None
+    }
+
+    /// `color`'s flag pieces: those of its flag type, or all its pieces when the variant
+    /// names none (`flagPiece = *`, Fairy-Stockfish's default); none without a flag
+    /// region.
+    #[inline]
+    pub(crate) fn flag_pieces(&self, color: usize) -> B {
+        let r = &self.t.rules;
+        if r.flag_region[color] == 0 {
+            return B::EMPTY;
+        }
+        match r.flag_piece[color] {
+            Some(f) => self.pieces(f, color),
+            None => self.by_color[color],
+        }
+    }
+
+    /// True when `there` (flag pieces of `color` in its region) reaches the flag: at
+    /// least `flagPieceCount` of them, or with `flagPieceBlockedWin` at least one while
+    /// every square of the region is occupied.
+    fn flag_count_reached(&self, color: usize, there: B) -> bool {
+        let r = &self.t.rules;
+        !there.is_empty()
+            && (there.popcount() >= r.flag_piece_count
+                || (r.flag_piece_blocked_win
+                    && (B::from_u128(r.flag_region[color]) & self.t.all & !self.occupied()).is_empty()))
     }
 
     /// `flagMove`'s game end, as current Fairy-Stockfish: the side to move with its flag
@@ -740,9 +765,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         let us = self.side as usize;
         let them = us ^ 1;
-        let reached = |c: usize| {
-            r.flag_piece[c].is_some_and(|f| !(self.pieces(f, c) & B::from_u128(r.flag_region[c])).is_empty())
-        };
+        let reached = |c: usize| self.flag_count_reached(c, self.flag_pieces(c) & B::from_u128(r.flag_region[c]));
         if reached(us) {
             return Some(if us == 0 && reached(them) { Value::Draw } else { Value::Win });
         }
@@ -889,11 +912,12 @@ impl<'a, B: Bits> Board<'a, B> {
         self.generate_as::<true>(&mut all, Part::All, in_check);
         let checkers =
             if r.makpong && in_check.unwrap_or_else(|| self.in_check()) { self.checkers() } else { B::EMPTY };
+        let walling = r.walling != crate::rules::Walling::None;
         let mut list = Moves::new();
         for &m in all.iter() {
             let royal_move = !m.is_drop() && self.royal.has(m.pickup(0));
             if (r.mutually_immune != 0 && self.mutually_immune(m))
-                || (r.extinction_pseudo_royal && !self.pseudo_royal_safe(m))
+                || (r.extinction_pseudo_royal && !walling && !self.pseudo_royal_safe(m))
                 || (!r.checking && self.gives_check(m))
                 || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
             {
@@ -901,8 +925,15 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             list.push(m);
         }
-        if r.walling != crate::rules::Walling::None {
+        if walling {
             list = self.with_walls(&list);
+            if r.extinction_pseudo_royal {
+                let mut safe = Moves::new();
+                for &m in list.iter().filter(|&&m| self.pseudo_royal_safe(m)) {
+                    safe.push(m);
+                }
+                list = safe;
+            }
         }
         let forced = r.must_capture && list.iter().any(|m| m.is_capture());
         for &mv in list.iter() {
@@ -1020,6 +1051,13 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if mv.is_capture() && r.blast_on_capture {
             occ &= !self.blast_squares(to);
+        }
+        // The wall the move puts up shields too (atomicduck: the duck blocks a check).
+        if let Some(w) = mv.wall() {
+            if r.walling == crate::rules::Walling::Duck {
+                occ &= !self.walls;
+            }
+            occ |= B::bit(w);
         }
         if let Some(f) = from
             && ours.has(f)

@@ -467,7 +467,7 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
     if r.captures_to_hand
         || (0..t.ntypes).any(|ty| b.in_hand(c, ty) > 0)
         || r.extinction.is_some()
-        || r.flag_piece[c].is_some_and(|f| r.flag_region[c] != 0 && !b.pieces(f, c).is_empty())
+        || !b.flag_pieces(c).is_empty()
     {
         return false;
     }

@@ -157,8 +157,11 @@ impl<'a, B: Bits> Board<'a, B> {
         let clocks_only = !rest.is_empty() && rest.len() <= 2 && rest.iter().all(|s| digits(s));
         let mut fields = rest.into_iter();
         let (castling, en_passant) = if clocks_only { (None, None) } else { (fields.next(), fields.next()) };
+        // Without castling or gating the field is not read (Fairy-Stockfish: antiatomic
+        // keeps giveaway's start position and its KQkq).
         if let Some(c) = castling
             && c != "0"
+            && (r.castling || r.gating)
         {
             b.read_castling(c)?;
         }

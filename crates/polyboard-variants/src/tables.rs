@@ -366,7 +366,7 @@ impl<B: Bits> Tables<B> {
             || rules.mutually_immune != 0
             || rules.walling != crate::rules::Walling::None;
         let immediate_rules =
-            rules.extinction.is_some() || rules.check_counting || rules.flag_piece.iter().any(Option::is_some);
+            rules.extinction.is_some() || rules.check_counting || rules.flag_region.iter().any(|&m| m != 0);
         Tables {
             line_types,
             leap_types,
