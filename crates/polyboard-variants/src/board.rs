@@ -253,7 +253,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let mut reset = false;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
-                && (c != us || t.rules.pieces[ty].pawn)
+                && (c != us || t.rules.n_move_rule_types[us] >> ty & 1 != 0)
             {
                 reset = true;
             }
@@ -290,11 +290,19 @@ impl<'a, B: Bits> Board<'a, B> {
         if mv.0 & F_DOUBLE != 0 {
             // As Fairy-Stockfish: the en passant square exists only when an enemy pawn
             // attacks it.
-            let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
+            // A custom pawn's initial move may be diagonal (berolina): the square passed
+            // is the midpoint either way.
+            let (to, mid) = (mv.to(), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
-            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty()
-                && t.rules.en_passant_region >> mid & 1 != 0
-            {
+            let mut takers = t.rules.en_passant_types[them];
+            let mut attacked = false;
+            while takers != 0 {
+                let et = takers.trailing_zeros() as usize;
+                takers &= takers - 1;
+                attacked |=
+                    !(t.rev_leap[(et * 2 + them) * t.nsq + mid] & self.by_type[et] & self.by_color[them]).is_empty();
+            }
+            if attacked && t.rules.en_passant_region >> mid & 1 != 0 {
                 self.ep = B::bit(mid);
                 self.ep_victim = to as u8;
                 self.key ^= k.ep[mid];
@@ -1250,7 +1258,7 @@ impl<'a, B: Bits> Board<'a, B> {
             // Keep only the quiet moves that can promote ([`Board::push`] drops the
             // rest; this only saves their work).
             let promo = t.promo[n.us];
-            quiet &= if p.pawn {
+            quiet &= if t.rules.promotes_as_pawn(n.us, ty) {
                 promo
             } else if p.promotes_to.is_some() {
                 if promo.has(from) { quiet } else { promo }
@@ -1261,6 +1269,14 @@ impl<'a, B: Bits> Board<'a, B> {
         let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
         let hop_test = t.has_hoppers;
         let base = Move(0).with_pickup(from);
+        // En passant (by a type of `enPassantTypes`): onto the square passed, by a capture
+        // move; a move there is the en passant capture only (a king-stepping pawn).
+        let ep_capture = !self.ep.is_empty()
+            && t.rules.en_passant_types[n.us] >> ty & 1 != 0
+            && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty();
+        if ep_capture {
+            quiet &= !self.ep;
+        }
         while !quiet.is_empty() {
             let to = quiet.pop();
             let test = test_from || hop_test && n.danger.has(to);
@@ -1275,6 +1291,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             self.emit(n, ty, mv, test, out);
         }
+        if t.initial_types >> ty & 1 != 0 && n.part != Part::Noisy {
+            self.initial_moves(n, ty, from, out);
+        }
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
             if t.rules.double_step && n.part != Part::Noisy && t.double[n.us].has(from) {
@@ -1288,17 +1307,41 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
-            if n.part != Part::Quiet && !self.ep.is_empty() && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty() {
-                let to = self.ep.lsb();
-                let victim = self.ep_victim as usize;
-                if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
-                    let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
-                    if t.rules.captures_to_hand {
-                        mv = mv.with_hand(STORE, self.hand_type_of(victim));
-                    }
-                    self.emit(n, ty, mv, true, out);
+        }
+        if ep_capture && n.part != Part::Quiet {
+            let to = self.ep.lsb();
+            let victim = self.ep_victim as usize;
+            if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
+                let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
+                if t.rules.captures_to_hand {
+                    mv = mv.with_hand(STORE, self.hand_type_of(victim));
                 }
+                self.emit(n, ty, mv, true, out);
             }
+        }
+    }
+
+    /// Initial moves (Betza `i`) of the piece on `from`, when it stands on its side's
+    /// double-step region: onto empty squares, past an empty block square for a lame
+    /// leap. One that passes a square (a two-square step) marks it for en passant.
+    #[inline(never)]
+    fn initial_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+        let t = self.t;
+        if !t.rules.double_step || !t.double[n.us].has(from) {
+            return;
+        }
+        let base = Move(0).with_pickup(from);
+        let files = t.rules.files;
+        for &(to, block) in &t.initial[(ty * 2 + n.us) * t.nsq + from] {
+            let to = to as usize;
+            if n.occ.has(to) || !(block & n.occ).is_empty() {
+                continue;
+            }
+            let (dx, dy) =
+                ((to % files) as isize - (from % files) as isize, (to / files) as isize - (from / files) as isize);
+            let passes = dx.abs().max(dy.abs()) == 2 && (dx == 0 || dy == 0 || dx.abs() == dy.abs());
+            let mv = if passes { base.with_drop(to, ty).with(F_DOUBLE) } else { base.with_drop(to, ty) };
+            self.emit(n, ty, mv, true, out);
         }
     }
 
@@ -1310,7 +1353,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(b) = r.pieces[ty].base {
             b
         } else if self.promoted.has(sq) && !r.drop_loop {
-            r.pieces.iter().position(|p| p.pawn).unwrap_or(ty)
+            r.main_pawn().unwrap_or(ty)
         } else {
             ty
         }
@@ -1324,7 +1367,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &t.rules;
         let p = &r.pieces[ty];
         let immobile = r.immobility_illegal && !t.mobile[ty * 2 + n.us].has(to);
-        if p.pawn && t.promo[n.us].has(to) {
+        if r.promotes_as_pawn(n.us, ty) && t.promo[n.us].has(to) {
             for &pt in &r.promotion_types[n.us] {
                 if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
                     && self.pieces(pt, n.us).popcount() >= limit

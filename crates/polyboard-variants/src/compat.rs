@@ -194,7 +194,7 @@ fn last_captured<B: Bits>(g: &Game<'_, B>) -> String {
     let r = &before.t.rules;
     let ty = match r.pieces[ty].base {
         Some(base) => base,
-        None if before.promoted.has(sq) => r.pieces.iter().position(|p| p.pawn).unwrap_or(ty),
+        None if before.promoted.has(sq) => r.main_pawn().unwrap_or(ty),
         None => ty,
     };
     crate::fen::piece_text(r, ty, c)

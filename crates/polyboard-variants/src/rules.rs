@@ -264,6 +264,17 @@ pub struct Rules {
     /// answer into its own region draws (racing kings), and the game ends at once when
     /// Black cannot make it.
     pub flag_move: bool,
+    /// Per colour, the types that promote as pawns do (to `promotionPieceTypes` in the
+    /// promotion region): `promotionPawnTypes[White|Black]`, or `pawnTypes`; the `pawn`
+    /// type by default. One bit a type.
+    pub promotion_pawn_types: [u32; 2],
+    /// Per colour, the types that may take en passant (`enPassantTypes[White|Black]`, or
+    /// `pawnTypes`; the `pawn` type by default), onto the square a double step or
+    /// initial move passed. One bit a type.
+    pub en_passant_types: [u32; 2],
+    /// Per colour, the types whose moves reset the n-move clock (`nMoveRuleTypes
+    /// [White|Black]`, or `pawnTypes`; the `pawn` type by default). One bit a type.
+    pub n_move_rule_types: [u32; 2],
     /// `flagPieceCount`: how many flag pieces must stand in the region (1 by default:
     /// kono's seven, knights-halma's nine).
     pub flag_piece_count: u32,
@@ -401,6 +412,19 @@ impl Rules {
     /// knight, rook and bers.
     pub fn is_shak_type(&self, ty: usize) -> bool {
         matches!(self.pieces[ty].name.as_str(), "knight" | "rook" | "bers")
+    }
+
+    /// The type a promoted piece goes back to when captured into a hand: the first
+    /// promotion pawn type (`pawn` unless `pawnTypes` says otherwise).
+    pub fn main_pawn(&self) -> Option<usize> {
+        let m = self.promotion_pawn_types[0] | self.promotion_pawn_types[1];
+        if m != 0 { Some(m.trailing_zeros() as usize) } else { self.pieces.iter().position(|p| p.pawn) }
+    }
+
+    /// True when `ty` promotes as a pawn for `color` (`promotionPawnTypes`).
+    #[inline(always)]
+    pub fn promotes_as_pawn(&self, color: usize, ty: usize) -> bool {
+        self.promotion_pawn_types[color] >> ty & 1 != 0
     }
 
     /// The type with this lowercase letter (not the promoted ones).
@@ -671,6 +695,16 @@ const KNOWN: &[&str] = &[
     "flagMove",
     "flagPieceSafe",
     "flagPieceCount",
+    "pawnTypes",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
     "flagPieceBlockedWin",
     "makpongRule",
     "wallingRule",
@@ -926,6 +960,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         flag_move: false,
         flag_piece_safe: false,
         flag_piece_count: 1,
+        promotion_pawn_types: [0; 2],
+        en_passant_types: [0; 2],
+        n_move_rule_types: [0; 2],
         flag_piece_blocked_win: false,
         makpong: false,
         walling: Walling::None,
@@ -972,6 +1009,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     let mut promotion_rank: Option<usize> = None;
     let mut promotion_regions: [Option<u128>; 2] = [None, None];
     let mut extinction_value: Option<Value> = None;
+    // pawnTypes sets the three sets below; the specific keys override it whatever their
+    // order in the file.
+    let mut pawn_types: Option<u32> = None;
+    let mut pawn_sets: [[Option<u32>; 2]; 3] = [[None; 2]; 3];
     let mut extinction_types: Vec<usize> = Vec::new();
     let mut mobility_entries: Vec<&Entry> = Vec::new();
     // Pass 3: everything else; only the last value of a key counts (a child's over
@@ -1100,6 +1141,15 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "flagMove" => r.flag_move = boolean()?,
             "flagPieceSafe" => r.flag_piece_safe = boolean()?,
             "flagPieceCount" => r.flag_piece_count = count()?,
+            "pawnTypes" => pawn_types = Some(type_mask(&piece_set()?)),
+            k if pawn_set_key(k).is_some() => {
+                if let Some((set, colors)) = pawn_set_key(k) {
+                    let m = type_mask(&piece_set()?);
+                    for c in colors {
+                        pawn_sets[set][*c] = Some(m);
+                    }
+                }
+            }
             "flagPieceBlockedWin" => r.flag_piece_blocked_win = boolean()?,
             "makpongRule" => r.makpong = boolean()?,
             "wallingRule" => {
@@ -1260,6 +1310,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         }
     }
     r.extinction = extinction_value.map(|v| (v, extinction_types));
+    let pawn = type_mask(&r.pieces.iter().position(|p| p.pawn).into_iter().collect::<Vec<_>>());
+    let base = pawn_types.unwrap_or(pawn);
+    for c in 0..2 {
+        r.promotion_pawn_types[c] = pawn_sets[0][c].unwrap_or(base);
+        r.en_passant_types[c] = pawn_sets[1][c].unwrap_or(base);
+        r.n_move_rule_types[c] = pawn_sets[2][c].unwrap_or(base);
+    }
     if r.castling
         && r.castling_king.is_some()
         && r.castling_rook.is_some()
@@ -1350,7 +1407,36 @@ const LETTER_KEYS: &[&str] = &[
     "flagPieceWhite",
     "flagPieceBlack",
     "dropNoDoubled",
+    "pawnTypes",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
 ];
+
+/// The set (0 promotion pawns, 1 en passant, 2 n-move rule) and colours a pawn-type key
+/// names (`enPassantTypesBlack`: set 1, Black).
+fn pawn_set_key(key: &str) -> Option<(usize, &'static [usize])> {
+    let (set, rest) = if let Some(r) = key.strip_prefix("promotionPawnTypes") {
+        (0, r)
+    } else if let Some(r) = key.strip_prefix("enPassantTypes") {
+        (1, r)
+    } else {
+        (2, key.strip_prefix("nMoveRuleTypes")?)
+    };
+    let colors: &'static [usize] = match rest {
+        "" => &[0, 1],
+        "White" => &[0],
+        "Black" => &[1],
+        _ => return None,
+    };
+    Some((set, colors))
+}
 
 /// `value` with each piece letter renamed by `now` (case kept); a letter `now` does not
 /// know leaves a set, and takes its whole `a:b` token with it.
