@@ -20,37 +20,14 @@ import sys
 
 import pyffish as sf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_pyffish_perft import counts, line  # noqa: E402  (the same perft and line format)
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DATA = os.path.join(HERE, "crates", "polyboard-variants", "tests", "data")
 INI = os.path.join(DATA, "fsf-variants.ini")
 DEFAULT_OUT = os.path.join(DATA, "fsf-ini-perft.txt")
 PLY = 20
-MAX_DEPTH = 5
-
-
-def perft(variant, fen, moves, depth):
-    legal = sf.legal_moves(variant, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
-
-
-def counts(variant, fen, max_nodes):
-    out = []
-    prev = 1
-    for d in range(1, MAX_DEPTH + 1):
-        n = perft(variant, fen, [], d)
-        out.append((d, n))
-        if n == 0 or n * max(n / prev, 1) > max_nodes:
-            break
-        prev = n
-    return out
-
-
-def line(variant, fen, cs, note):
-    text = " ".join(f"{d}={n}" for d, n in cs)
-    v = sf.version()
-    return f"{variant} ; {fen} ; {text} ; pyffish-{v[0]}.{v[1]}.{v[2]} ; {note}"
 
 
 def main():

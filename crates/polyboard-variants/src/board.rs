@@ -269,6 +269,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.promoted |= B::bit(sq);
             }
         }
+        if t.rules.petrify_on_capture != 0 && mv.is_capture() && !mv.is_castling() {
+            self.petrify(mv);
+        }
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
         }
@@ -376,6 +379,18 @@ impl<'a, B: Bits> Board<'a, B> {
         let pieces = self.by_color[0] | self.by_color[1];
         let area = (t.adjacent[to] & pieces & !pawns) | B::bit(to);
         area & !self.of_types(t.rules.blast_immune)
+    }
+
+    /// `petrifyOnCaptureTypes`: the capturing piece, of one of those types, turns into a
+    /// wall where it took.
+    #[inline(never)]
+    fn petrify(&mut self, mv: Move) {
+        let (to, ty) = mv.drop(0);
+        if self.t.rules.petrify_on_capture >> ty & 1 != 0 {
+            self.lift(to);
+            self.walls |= B::bit(to);
+            self.key ^= self.t.keys.wall[to];
+        }
     }
 
     /// Atomic chess's explosion after a capture on `to`.
@@ -927,6 +942,7 @@ impl<'a, B: Bits> Board<'a, B> {
             if (r.mutually_immune != 0 && self.mutually_immune(m))
                 || (r.extinction_pseudo_royal && !walling && !self.pseudo_royal_safe(m))
                 || (!r.checking && self.gives_check(m))
+                || (!r.drop_checks && m.is_drop() && self.gives_check(m))
                 || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
             {
                 continue;
@@ -1071,6 +1087,10 @@ impl<'a, B: Bits> Board<'a, B> {
             && ours.has(f)
         {
             ours ^= B::bit(f) | B::bit(to);
+            // A pseudo-royal piece that takes and turns to stone is gone.
+            if mv.is_capture() && r.petrify_on_capture >> mv.drop(0).1 & 1 != 0 {
+                ours &= !B::bit(to);
+            }
         }
         let landed = mv.drop(0).1;
         if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
