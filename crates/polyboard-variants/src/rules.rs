@@ -1325,11 +1325,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     r.extinction = extinction_value.map(|v| (v, extinction_types));
     let pawn = type_mask(&r.pieces.iter().position(|p| p.pawn).into_iter().collect::<Vec<_>>());
     let base = pawn_types.unwrap_or(pawn);
-    for c in 0..2 {
-        r.promotion_pawn_types[c] = pawn_sets[0][c].unwrap_or(base);
-        r.en_passant_types[c] = pawn_sets[1][c].unwrap_or(base);
-        r.n_move_rule_types[c] = pawn_sets[2][c].unwrap_or(base);
-    }
+    r.promotion_pawn_types = pawn_sets[0].map(|m| m.unwrap_or(base));
+    r.en_passant_types = pawn_sets[1].map(|m| m.unwrap_or(base));
+    r.n_move_rule_types = pawn_sets[2].map(|m| m.unwrap_or(base));
     if r.castling
         && r.castling_king.is_some()
         && r.castling_rook.is_some()
