@@ -132,6 +132,9 @@ pub struct Query<'a> {
     pub repr: Option<&'a str>,
     /// `--variants FILE`.
     pub variants_file: Option<&'a str>,
+    /// `--strict`: a problem anywhere in `--variants FILE` rejects the file, instead of
+    /// leaving out the sections that have one (with a warning each on stderr).
+    pub strict: bool,
     /// `--epd FILE`, already read.
     pub suite: Option<&'a str>,
 }
@@ -168,16 +171,23 @@ pub fn lookup(q: &Query) -> Result<(Box<dyn Game>, bool), GameError> {
     if !to_variants && let Some((_, make)) = NATIVE.iter().find(|(name, _)| *name == q.variant) {
         return Ok((make(), true));
     }
-    let set = load(q.variants_file)?;
+    let set = load(q.variants_file, q.strict)?;
     Ok((Box::new(Variants::new(set, q.variant)?), false))
 }
 
-/// The built-in variants plus a user's file.
-fn load(file: Option<&str>) -> Result<VariantSet, GameError> {
+/// The built-in variants plus a user's file: strictly (the first problem is the error)
+/// or section by section, each section left out named in a warning line on stderr.
+fn load(file: Option<&str>, strict: bool) -> Result<VariantSet, GameError> {
     let mut set = VariantSet::builtin();
     if let Some(path) = file {
         let text = std::fs::read_to_string(path).map_err(|error| GameError::Read { path: path.to_string(), error })?;
-        set.load(&text, path).map_err(GameError::Variant)?;
+        if strict {
+            set.load(&text, path).map_err(GameError::Variant)?;
+        } else {
+            for skipped in set.load_lenient(&text, path).skipped {
+                eprintln!("warning: {skipped}");
+            }
+        }
     }
     Ok(set)
 }

@@ -6,6 +6,7 @@ use polyboard_engine::protocol::Dialect;
 use std::process::ExitCode;
 
 mod bench;
+mod check;
 mod codec;
 mod games;
 mod perft;
@@ -47,10 +48,19 @@ enum Command {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]
         variant: String,
-        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax).
+        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). A section
+        /// with a problem is left out with a warning on stderr; the others load.
         #[arg(long)]
         variants: Option<String>,
+        /// With --variants: a problem anywhere in the file is an error (exit status 2).
+        #[arg(long, requires = "variants")]
+        strict: bool,
     },
+    /// List every problem of a variants.ini file, one line each (as Fairy-Stockfish's
+    /// `check`): the sections that would be left out, with the line, key and reason.
+    /// Exit status 0 when every section loads, 1 when some do not, 2 when the file
+    /// cannot be read.
+    Check(check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -79,14 +89,15 @@ fn main() -> ExitCode {
             polyboard_engine::protocol::run(Dialect::Xboard);
             ExitCode::SUCCESS
         }
-        Command::Reprs { variant, variants: file } => reprs(&variant, file.as_deref()),
+        Command::Reprs { variant, variants: file, strict } => reprs(&variant, file.as_deref(), strict),
+        Command::Check(args) => check::run(args),
     }
 }
 
 /// `polyboard reprs`: the game's representations, the default first and then by
 /// measured speed, then `sjaak` when the variant engine runs the game too.
-fn reprs(variant: &str, file: Option<&str>) -> ExitCode {
-    let query = games::Query { variant, repr: None, variants_file: file, suite: None };
+fn reprs(variant: &str, file: Option<&str>, strict: bool) -> ExitCode {
+    let query = games::Query { variant, repr: None, variants_file: file, strict, suite: None };
     match games::lookup(&query) {
         Ok((game, also_variant)) => {
             for name in game.reprs() {

@@ -32,9 +32,13 @@ pub struct PerftArgs {
     /// `--variants` variant (`all` with a variant table runs every line). Default: chess.
     #[arg(long)]
     variant: Option<String>,
-    /// Extra variant definitions (Fairy-Stockfish variants.ini syntax).
+    /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). A section with
+    /// a problem is left out with a warning on stderr; the others load.
     #[arg(long)]
     variants: Option<String>,
+    /// With --variants: a problem anywhere in the file is an error (exit status 2).
+    #[arg(long, requires = "variants")]
+    strict: bool,
     /// The representation (`polyboard reprs` lists them); `all` runs each in turn.
     #[arg(long)]
     repr: Option<String>,
@@ -80,8 +84,13 @@ pub fn run(a: PerftArgs) -> ExitCode {
         },
         None => None,
     };
-    let query =
-        Query { variant, repr: a.repr.as_deref(), variants_file: a.variants.as_deref(), suite: suite.as_deref() };
+    let query = Query {
+        variant,
+        repr: a.repr.as_deref(),
+        variants_file: a.variants.as_deref(),
+        strict: a.strict,
+        suite: suite.as_deref(),
+    };
     let (game, _) = match games::lookup(&query) {
         Ok(found) => found,
         Err(e) => return bad_input(e),

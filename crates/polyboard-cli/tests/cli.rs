@@ -137,9 +137,32 @@ fn variant_perft_and_a_user_variant_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let ini = dir.join("bad.ini");
     std::fs::write(&ini, "[mine:chess]\nnoSuchKey = 1\n").unwrap();
+    std::fs::write(
+        &ini,
+        "[mine:chess]\nnoSuchKey = 1\n[fine:chess]\nmaxFile = 9\nstartFen = 9/9/9/9/9/9/9/K7k w - - 0 1\n",
+    )
+    .unwrap();
+    // Section by section: the bad section is left out with a warning naming it, the line,
+    // the key and the reason; the other one loads.
     let out = polyboard(&["perft", "--variants", ini.to_str().unwrap(), "--variant", "mine", "--depth", "1"]);
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2: section 'mine' skipped: key 'noSuchKey': unsupported key"), "{err}");
+    let out = polyboard(&["perft", "--variants", ini.to_str().unwrap(), "--variant", "fine", "--depth", "1"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("section 'mine' skipped"));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Nodes searched: 3"));
+    // --strict: the first problem rejects the whole file.
+    let out =
+        polyboard(&["perft", "--variants", ini.to_str().unwrap(), "--strict", "--variant", "fine", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: key 'noSuchKey'"));
+    // `check` lists every problem, one a line, and fails.
+    let out = polyboard(&["check", ini.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(listed.lines().count(), 1, "{listed}");
+    assert!(listed.contains("section 'mine' skipped: key 'noSuchKey'"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

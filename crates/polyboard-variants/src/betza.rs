@@ -9,9 +9,11 @@
 //! on `N`, `A`, `D` and `Z` (xiangqi's horse and elephant, janggi's elephant: `nZ`
 //! steps orthogonally, then diagonally, each square empty); `e` (en passant) is accepted and
 //! left to the pawn rules, as Fairy-Stockfish does. A single modifier means the
-//! doubled one (`fN` is `ffN`, the shogi knight), as in Fairy-Stockfish. Anything else
-//! (`i`, `a`, `j`, `o`, `z`, ...) is an error naming the letter: a half-read piece
-//! would play a different game.
+//! doubled one (`fN` is `ffN`, the shogi knight), as in Fairy-Stockfish. `i` marks an
+//! initial move, as Fairy-Stockfish reads it: a move (never a capture) of a leaper or
+//! lame leaper that the piece has only on its side's double-step region (`ifmnD`, a
+//! custom pawn's double step). Anything else (`a`, `j`, `o`, `z`, an initial rider, ...)
+//! is an error naming the letter: a half-read piece would play a different game.
 
 /// What an atom does on its target squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +44,8 @@ pub struct Atom {
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
+    /// An initial move (`i`): only from the double-step region, only to an empty square.
+    pub initial: bool,
 }
 
 /// A Betza string that cannot be read: the offending position and why.
@@ -107,7 +111,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<Atom> = Vec::new();
     let (mut quiet, mut capture) = (false, false);
-    let (mut hop, mut grass, mut lame) = (false, false, false);
+    let (mut hop, mut grass, mut lame, mut initial) = (false, false, false, false);
     let mut dirs: Vec<String> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -120,6 +124,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             'p' => hop = true,
             'g' => grass = true,
             'n' => lame = true,
+            'i' => initial = true,
             // En passant: the pawn rules (doubleStep, the pawn key) decide it, as in
             // Fairy-Stockfish; the letter itself adds nothing.
             'e' => {}
@@ -171,6 +176,23 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     _ => return Err(err(format!("lame (n) is supported on N, A, D and Z only, not on '{c}'"))),
                 };
                 let (q, cap) = if quiet || capture { (quiet, capture) } else { (true, true) };
+                if initial && !matches!(kind, Kind::Leap | Kind::Lame) {
+                    return Err(err(format!("initial moves (i) are supported on leapers only, not on '{c}' riders")));
+                }
+                // Fairy-Stockfish plays an initial move as a move only, never a capture.
+                let (q, cap) = if initial { (q, false) } else { (q, cap) };
+                if initial && !q {
+                    // A capture-only initial move: Fairy-Stockfish never plays it.
+                    quiet = false;
+                    capture = false;
+                    hop = false;
+                    grass = false;
+                    lame = false;
+                    initial = false;
+                    dirs.clear();
+                    i += 1;
+                    continue;
+                }
                 for &(a, b) in atoms {
                     // Orthogonal atoms split mixed pairs (fsW = fW + sW), as Fairy-Stockfish does.
                     let mut sel: Vec<String> = Vec::new();
@@ -187,8 +209,10 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         if !sel.is_empty() && !pick.iter().any(|p| sel.iter().any(|s| s == p)) {
                             continue;
                         }
-                        let atom = Atom { dx, dy, kind, quiet: q, capture: cap };
-                        if let Some(old) = out.iter_mut().find(|o| o.dx == dx && o.dy == dy && o.kind == kind) {
+                        let atom = Atom { dx, dy, kind, quiet: q, capture: cap, initial };
+                        if let Some(old) =
+                            out.iter_mut().find(|o| o.dx == dx && o.dy == dy && o.kind == kind && o.initial == initial)
+                        {
                             old.quiet |= q;
                             old.capture |= cap;
                         } else {
@@ -201,14 +225,14 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 hop = false;
                 grass = false;
                 lame = false;
+                initial = false;
                 dirs.clear();
             }
-            'i' => return Err(err("initial-move modifier 'i' is not supported".into())),
             _ => return Err(err(format!("'{c}' is not a supported Betza letter"))),
         }
         i += 1;
     }
-    if quiet || capture || hop || grass || lame || !dirs.is_empty() {
+    if quiet || capture || hop || grass || lame || initial || !dirs.is_empty() {
         return Err(BetzaError { at: chars.len(), reason: "modifiers without an atom at the end".into() });
     }
     Ok(out)
@@ -252,8 +276,21 @@ mod tests {
     }
 
     #[test]
+    fn initial_moves() {
+        // Fairy-Stockfish's pawnsideways pawn: the double step is an initial lame D.
+        let p = parse("fsmWfceFifmnD").unwrap();
+        let d: Vec<&Atom> = p.iter().filter(|a| a.initial).collect();
+        assert_eq!(d.len(), 1);
+        assert!(d[0].kind == Kind::Lame && (d[0].dx, d[0].dy) == (0, 2) && d[0].quiet && !d[0].capture);
+        assert!(p.iter().filter(|a| !a.initial).all(|a| a.dy >= 0));
+        // Initial captures do not exist in Fairy-Stockfish.
+        assert!(parse("icW").unwrap().is_empty());
+    }
+
+    #[test]
     fn unsupported_letters_are_errors() {
-        assert!(parse("iW").is_err());
+        assert!(parse("iR").is_err());
+        assert!(parse("i").is_err());
         assert!(parse("mafW").is_err());
         assert!(parse("fm").is_err());
         assert!(parse("pN").is_err());

@@ -266,7 +266,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let mut reset = false;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
-                && (c != us || t.rules.pieces[ty].pawn)
+                && (c != us || t.rules.n_move_rule_types[us] >> ty & 1 != 0)
             {
                 reset = true;
             }
@@ -281,6 +281,9 @@ impl<'a, B: Bits> Board<'a, B> {
             {
                 self.promoted |= B::bit(sq);
             }
+        }
+        if t.rules.petrify_on_capture != 0 && mv.is_capture() && !mv.is_castling() {
+            self.petrify(mv);
         }
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
@@ -313,11 +316,19 @@ impl<'a, B: Bits> Board<'a, B> {
         if mv.0 & F_DOUBLE != 0 {
             // As Fairy-Stockfish: the en passant square exists only when an enemy pawn
             // attacks it.
-            let ((to, ty), mid) = (mv.drop(0), (mv.pickup(0) + mv.to()) / 2);
+            // A custom pawn's initial move may be diagonal (berolina): the square passed
+            // is the midpoint either way.
+            let (to, mid) = (mv.to(), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
-            if !(t.rev_leap[(ty * 2 + them) * t.nsq + mid] & self.by_type[ty] & self.by_color[them]).is_empty()
-                && t.rules.en_passant_region >> mid & 1 != 0
-            {
+            let mut takers = t.rules.en_passant_types[them];
+            let mut attacked = false;
+            while takers != 0 {
+                let et = takers.trailing_zeros() as usize;
+                takers &= takers - 1;
+                attacked |=
+                    !(t.rev_leap[(et * 2 + them) * t.nsq + mid] & self.by_type[et] & self.by_color[them]).is_empty();
+            }
+            if attacked && t.rules.en_passant_region >> mid & 1 != 0 {
                 self.ep = B::bit(mid);
                 self.ep_victim = to as u8;
                 self.key ^= k.ep[mid];
@@ -410,6 +421,18 @@ impl<'a, B: Bits> Board<'a, B> {
         let pieces = self.by_color[0] | self.by_color[1];
         let area = (t.adjacent[to] & pieces & !pawns) | B::bit(to);
         area & !self.of_types(t.rules.blast_immune)
+    }
+
+    /// `petrifyOnCaptureTypes`: the capturing piece, of one of those types, turns into a
+    /// wall where it took.
+    #[inline(never)]
+    fn petrify(&mut self, mv: Move) {
+        let (to, ty) = mv.drop(0);
+        if self.t.rules.petrify_on_capture >> ty & 1 != 0 {
+            self.lift(to);
+            self.walls |= B::bit(to);
+            self.key ^= self.t.keys.wall[to];
+        }
     }
 
     /// Atomic chess's explosion after a capture on `to`.
@@ -770,23 +793,22 @@ impl<'a, B: Bits> Board<'a, B> {
             if let Some(v) = self.flag_move_end() {
                 return Some(v);
             }
-        } else if let Some(f) = r.flag_piece[them] {
-            let mut there = self.pieces(f, them) & B::from_u128(r.flag_region[them]);
+        } else if r.flag_region[them] != 0 {
+            let mut there = self.flag_pieces(them) & B::from_u128(r.flag_region[them]);
             if r.flag_piece_safe {
                 let occ = self.occupied();
                 there = squares(there).filter(|&sq| !self.attacked(sq, us, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq));
             }
-            if !there.is_empty() {
+            if self.flag_count_reached(them, there) {
                 return Some(Value::Loss);
             }
             // A flag piece that stood its ground for a move has won.
-            if r.flag_piece_safe
-                && let Some(f) = r.flag_piece[us]
-            {
+            if r.flag_piece_safe && r.flag_region[us] != 0 {
                 let occ = self.occupied();
-                let safe = squares(self.pieces(f, us) & B::from_u128(r.flag_region[us]))
-                    .any(|sq| !self.attacked(sq, them, occ));
-                if safe {
+                let safe = squares(self.flag_pieces(us) & B::from_u128(r.flag_region[us]))
+                    .filter(|&sq| !self.attacked(sq, them, occ))
+                    .fold(B::EMPTY, |m, sq| m | B::bit(sq));
+                if self.flag_count_reached(us, safe) {
                     return Some(Value::Win);
                 }
             }
@@ -803,6 +825,32 @@ impl<'a, B: Bits> Board<'a, B> {
         None
     }
 
+    /// `color`'s flag pieces: those of its flag type, or all its pieces when the variant
+    /// names none (`flagPiece = *`, Fairy-Stockfish's default); none without a flag
+    /// region.
+    #[inline]
+    pub(crate) fn flag_pieces(&self, color: usize) -> B {
+        let r = &self.t.rules;
+        if r.flag_region[color] == 0 {
+            return B::EMPTY;
+        }
+        match r.flag_piece[color] {
+            Some(f) => self.pieces(f, color),
+            None => self.by_color[color],
+        }
+    }
+
+    /// True when `there` (flag pieces of `color` in its region) reaches the flag: at
+    /// least `flagPieceCount` of them, or with `flagPieceBlockedWin` at least one while
+    /// every square of the region is occupied.
+    fn flag_count_reached(&self, color: usize, there: B) -> bool {
+        let r = &self.t.rules;
+        !there.is_empty()
+            && (there.popcount() >= r.flag_piece_count
+                || (r.flag_piece_blocked_win
+                    && (B::from_u128(r.flag_region[color]) & self.t.all & !self.occupied()).is_empty()))
+    }
+
     /// `flagMove`'s game end, as current Fairy-Stockfish: the side to move with its flag
     /// piece in its region has won (drawn when it is White and Black's is in Black's
     /// region too); the opponent's royal flag piece in its region wins for the opponent
@@ -814,9 +862,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &self.t.rules;
         let us = self.side as usize;
         let them = us ^ 1;
-        let reached = |c: usize| {
-            r.flag_piece[c].is_some_and(|f| !(self.pieces(f, c) & B::from_u128(r.flag_region[c])).is_empty())
-        };
+        let reached = |c: usize| self.flag_count_reached(c, self.flag_pieces(c) & B::from_u128(r.flag_region[c]));
         if reached(us) {
             return Some(if us == 0 && reached(them) { Value::Draw } else { Value::Win });
         }
@@ -967,20 +1013,29 @@ impl<'a, B: Bits> Board<'a, B> {
         self.generate_as::<true>(&mut all, Part::All, in_check);
         let checkers =
             if r.makpong && in_check.unwrap_or_else(|| self.in_check()) { self.checkers() } else { B::EMPTY };
+        let walling = r.walling != crate::rules::Walling::None;
         let mut list = Moves::new();
         for &m in all.iter() {
             let royal_move = !m.is_drop() && self.royal.has(m.pickup(0));
             if (r.mutually_immune != 0 && self.mutually_immune(m))
-                || (r.extinction_pseudo_royal && !self.pseudo_royal_safe(m))
+                || (r.extinction_pseudo_royal && !walling && !self.pseudo_royal_safe(m))
                 || (!r.checking && self.gives_check(m))
+                || (!r.drop_checks && m.is_drop() && self.gives_check(m))
                 || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
             {
                 continue;
             }
             list.push(m);
         }
-        if r.walling != crate::rules::Walling::None {
+        if walling {
             list = self.with_walls(&list);
+            if r.extinction_pseudo_royal {
+                let mut safe = Moves::new();
+                for &m in list.iter().filter(|&&m| self.pseudo_royal_safe(m)) {
+                    safe.push(m);
+                }
+                list = safe;
+            }
         }
         let forced = r.must_capture && list.iter().any(|m| m.is_capture());
         for &mv in list.iter() {
@@ -1099,10 +1154,21 @@ impl<'a, B: Bits> Board<'a, B> {
         if mv.is_capture() && r.blast_on_capture {
             occ &= !self.blast_squares(to);
         }
+        // The wall the move puts up shields too (atomicduck: the duck blocks a check).
+        if let Some(w) = mv.wall() {
+            if r.walling == crate::rules::Walling::Duck {
+                occ &= !self.walls;
+            }
+            occ |= B::bit(w);
+        }
         if let Some(f) = from
             && ours.has(f)
         {
             ours ^= B::bit(f) | B::bit(to);
+            // A pseudo-royal piece that takes and turns to stone is gone.
+            if mv.is_capture() && r.petrify_on_capture >> mv.drop(0).1 & 1 != 0 {
+                ours &= !B::bit(to);
+            }
         }
         let landed = mv.drop(0).1;
         if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
@@ -1293,7 +1359,7 @@ impl<'a, B: Bits> Board<'a, B> {
             // Keep only the quiet moves that can promote ([`Board::push`] drops the
             // rest; this only saves their work).
             let promo = t.promo[n.us];
-            quiet &= if p.pawn {
+            quiet &= if t.rules.promotes_as_pawn(n.us, ty) {
                 promo
             } else if p.promotes_to.is_some() {
                 if promo.has(from) { quiet } else { promo }
@@ -1304,6 +1370,14 @@ impl<'a, B: Bits> Board<'a, B> {
         let test_from = n.in_check || self.royal.has(from) || n.danger.has(from);
         let hop_test = t.has_hoppers;
         let base = Move(0).with_pickup(from);
+        // En passant (by a type of `enPassantTypes`): onto the square passed, by a capture
+        // move; a move there is the en passant capture only (a king-stepping pawn).
+        let ep_capture = !self.ep.is_empty()
+            && t.rules.en_passant_types[n.us] >> ty & 1 != 0
+            && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty();
+        if ep_capture {
+            quiet &= !self.ep;
+        }
         while !quiet.is_empty() {
             let to = quiet.pop();
             let test = test_from || hop_test && n.danger.has(to);
@@ -1318,6 +1392,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             self.emit(n, ty, mv, test, out);
         }
+        if t.initial_types >> ty & 1 != 0 && n.part != Part::Noisy {
+            self.initial_moves(n, ty, from, out);
+        }
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
             if t.rules.double_step && n.part != Part::Noisy && t.double[n.us].has(from) {
@@ -1331,17 +1408,41 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                 }
             }
-            if n.part != Part::Quiet && !self.ep.is_empty() && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty() {
-                let to = self.ep.lsb();
-                let victim = self.ep_victim as usize;
-                if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
-                    let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
-                    if t.rules.captures_to_hand {
-                        mv = mv.with_hand(STORE, self.hand_type_of(victim));
-                    }
-                    self.emit(n, ty, mv, true, out);
+        }
+        if ep_capture && n.part != Part::Quiet {
+            let to = self.ep.lsb();
+            let victim = self.ep_victim as usize;
+            if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
+                let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
+                if t.rules.captures_to_hand {
+                    mv = mv.with_hand(STORE, self.hand_type_of(victim));
                 }
+                self.emit(n, ty, mv, true, out);
             }
+        }
+    }
+
+    /// Initial moves (Betza `i`) of the piece on `from`, when it stands on its side's
+    /// double-step region: onto empty squares, past an empty block square for a lame
+    /// leap. One that passes a square (a two-square step) marks it for en passant.
+    #[inline(never)]
+    fn initial_moves(&self, n: &Node<B>, ty: usize, from: usize, out: &mut Moves) {
+        let t = self.t;
+        if !t.rules.double_step || !t.double[n.us].has(from) {
+            return;
+        }
+        let base = Move(0).with_pickup(from);
+        let files = t.rules.files;
+        for &(to, block) in &t.initial[(ty * 2 + n.us) * t.nsq + from] {
+            let to = to as usize;
+            if n.occ.has(to) || !(block & n.occ).is_empty() {
+                continue;
+            }
+            let (dx, dy) =
+                ((to % files) as isize - (from % files) as isize, (to / files) as isize - (from / files) as isize);
+            let passes = dx.abs().max(dy.abs()) == 2 && (dx == 0 || dy == 0 || dx.abs() == dy.abs());
+            let mv = if passes { base.with_drop(to, ty).with(F_DOUBLE) } else { base.with_drop(to, ty) };
+            self.emit(n, ty, mv, true, out);
         }
     }
 
@@ -1353,7 +1454,7 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(b) = r.pieces[ty].base {
             b
         } else if self.promoted.has(sq) && !r.drop_loop {
-            r.pieces.iter().position(|p| p.pawn).unwrap_or(ty)
+            r.main_pawn().unwrap_or(ty)
         } else {
             ty
         }
@@ -1367,7 +1468,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &t.rules;
         let p = &r.pieces[ty];
         let immobile = r.immobility_illegal && !t.mobile[ty * 2 + n.us].has(to);
-        if p.pawn && t.promo[n.us].has(to) {
+        if r.promotes_as_pawn(n.us, ty) && t.promo[n.us].has(to) {
             for &pt in &r.promotion_types[n.us] {
                 if let Some(&(_, limit)) = r.promotion_limit.iter().find(|l| l.0 == pt)
                     && self.pieces(pt, n.us).popcount() >= limit

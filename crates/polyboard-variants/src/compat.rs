@@ -194,7 +194,7 @@ fn last_captured<B: Bits>(g: &Game<'_, B>) -> String {
     let r = &before.t.rules;
     let ty = match r.pieces[ty].base {
         Some(base) => base,
-        None if before.promoted.has(sq) => r.pieces.iter().position(|p| p.pawn).unwrap_or(ty),
+        None if before.promoted.has(sq) => r.main_pawn().unwrap_or(ty),
         None => ty,
     };
     crate::fen::piece_text(r, ty, c)
@@ -541,7 +541,7 @@ fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
     if r.captures_to_hand
         || (0..t.ntypes).any(|ty| b.in_hand(c, ty) > 0)
         || r.extinction.is_some()
-        || r.flag_piece[c].is_some_and(|f| r.flag_region[c] != 0 && !b.pieces(f, c).is_empty())
+        || !b.flag_pieces(c).is_empty()
     {
         return false;
     }

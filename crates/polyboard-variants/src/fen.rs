@@ -33,6 +33,23 @@ impl core::fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// The squares of an en passant field: one square or several run together (`a3a4`).
+fn ep_squares(r: &crate::rules::Rules, text: &str) -> Result<Vec<usize>, FenError> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        // A file letter and the digits after it.
+        let end = rest.char_indices().skip(1).find(|(_, c)| !c.is_ascii_digit()).map_or(rest.len(), |(i, _)| i);
+        let (one, tail) = rest.split_at(end);
+        let Some(sq) = r.parse_square(one) else {
+            return err(4, format!("'{text}' is not a square of this board"));
+        };
+        out.push(sq);
+        rest = tail;
+    }
+    Ok(out)
+}
+
 fn err<T>(field: usize, reason: impl Into<String>) -> Result<T, FenError> {
     Err(FenError { field, reason: reason.into() })
 }
@@ -157,8 +174,11 @@ impl<'a, B: Bits> Board<'a, B> {
         let clocks_only = !rest.is_empty() && rest.len() <= 2 && rest.iter().all(|s| digits(s));
         let mut fields = rest.into_iter();
         let (castling, en_passant) = if clocks_only { (None, None) } else { (fields.next(), fields.next()) };
+        // Without castling or gating the field is not read (Fairy-Stockfish: antiatomic
+        // keeps giveaway's start position and its KQkq).
         if let Some(c) = castling
             && c != "0"
+            && (r.castling || r.gating)
         {
             b.read_castling(c)?;
         }
@@ -166,16 +186,24 @@ impl<'a, B: Bits> Board<'a, B> {
             && e != "-"
             && e != "0"
         {
-            let Some(sq) = r.parse_square(e) else { return err(4, format!("'{e}' is not a square of this board")) };
-            // The pawn that double-stepped stands one step beyond, seen from the mover.
-            let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
-            let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
-            match pawn_ok {
-                Some((v, (ty, c))) if c != b.side as usize && r.pieces[ty].pawn && b.piece_on(sq).is_none() => {
-                    b.ep = B::bit(sq);
-                    b.ep_victim = v as u8;
+            // Fairy-Stockfish writes every square a move passed ("a3a4" after a custom
+            // pawn's move): the first with a capturable pawn beyond it is kept.
+            for sq in ep_squares(r, e)? {
+                // The pawn that double-stepped stands one step beyond, seen from the mover.
+                let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
+                let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
+                match pawn_ok {
+                    Some((v, (ty, c)))
+                        if c != b.side as usize
+                            && (r.pieces[ty].pawn || t.initial_types >> ty & 1 != 0)
+                            && b.piece_on(sq).is_none()
+                            && b.ep.is_empty() =>
+                    {
+                        b.ep = B::bit(sq);
+                        b.ep_victim = v as u8;
+                    }
+                    _ => {} // An en passant square without a capturable pawn is ignored.
                 }
-                _ => {} // An en passant square without a capturable pawn is ignored.
             }
         }
         let mut next = fields.next();

@@ -39,6 +39,7 @@ pub mod bits;
 pub mod board;
 pub mod compat;
 pub mod fen;
+pub mod lenient;
 pub mod moves;
 pub mod perft;
 pub mod rules;
@@ -52,8 +53,9 @@ use core::fmt;
 
 pub use board::{Board, Moves, Stack};
 pub use fen::FenError;
+pub use lenient::Loaded;
 pub use moves::Move;
-pub use rules::{Rules, VariantError, VariantSet};
+pub use rules::{Rules, SectionError, VariantError, VariantSet};
 pub use tables::Tables;
 pub use uci::MoveError;
 

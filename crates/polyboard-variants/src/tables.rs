@@ -77,6 +77,12 @@ pub struct Tables<B: Bits> {
     pub(crate) leap_capture: Vec<B>,
     pub(crate) rides: Vec<Vec<Ride>>,
     pub(crate) lame: Vec<Vec<(u8, B, bool, bool)>>,
+    /// Initial moves (Betza `i`), per type-colour and square: the target and the
+    /// squares that must be empty (a lame leap's block square), played only from the
+    /// double-step region and only onto an empty square.
+    pub(crate) initial: Vec<Vec<(u8, B)>>,
+    /// The types that have initial moves, one bit each.
+    pub(crate) initial_types: u32,
     pub(crate) rev_leap: Vec<B>,
     pub(crate) rev_lame: Vec<Vec<(u8, B)>>,
     pub(crate) lines: [Vec<LineAttack>; 2],
@@ -136,6 +142,18 @@ pub struct Tables<B: Bits> {
 }
 
 const NONE: u8 = 0xff;
+
+/// The square a lame leap by `(dx, dy)` passes, as an offset: one orthogonal step along
+/// the longer leg (N), or the midpoint (A, D).
+fn lame_block(dx: i8, dy: i8) -> (i8, i8) {
+    if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
+        (dx / 2, dy / 2)
+    } else if dx.abs() > dy.abs() {
+        (dx.signum(), 0)
+    } else {
+        (0, dy.signum())
+    }
+}
 
 fn keys(nsq: usize) -> Keys {
     // Continue SplitMix64 from polyboard's fixed seed, past the chess tables.
@@ -252,6 +270,8 @@ impl<B: Bits> Tables<B> {
         let mut leap_capture = vec![0u128; nt * 2 * nsq];
         let mut rides: Vec<Vec<Ride>> = vec![Vec::new(); nt * 2];
         let mut lame: Vec<Vec<(u8, u128, bool, bool)>> = vec![Vec::new(); nt * 2 * nsq];
+        let mut initial: Vec<Vec<(u8, u128)>> = vec![Vec::new(); nt * 2 * nsq];
+        let mut initial_types = 0u32;
         let mut rev_leap = vec![0u128; nt * 2 * nsq];
         let mut rev_lame: Vec<Vec<(u8, u128)>> = vec![Vec::new(); nt * 2 * nsq];
         let mut lines: [Vec<LineAttack>; 2] = [Vec::new(), Vec::new()];
@@ -266,6 +286,27 @@ impl<B: Bits> Tables<B> {
                 let mob = rules.mobility[t][c];
                 for a in &p.atoms {
                     let (dx, dy) = if c == 0 { (a.dx, a.dy) } else { (-a.dx, -a.dy) };
+                    if a.initial {
+                        initial_types |= 1 << t;
+                        for sq in 0..nsq {
+                            let (x, y) = coords(sq);
+                            let Some(to) = at(x + dx as i32, y + dy as i32) else { continue };
+                            if mob & b128(to) == 0 {
+                                continue;
+                            }
+                            let block = if a.kind == Kind::Lame {
+                                let (bx, by) = lame_block(dx, dy);
+                                match at(x + bx as i32, y + by as i32) {
+                                    Some(b) => b128(b),
+                                    None => continue,
+                                }
+                            } else {
+                                0
+                            };
+                            initial[tc * nsq + sq].push((to as u8, block));
+                        }
+                        continue;
+                    }
                     match a.kind {
                         Kind::Leap | Kind::Lame => {
                             if a.kind == Kind::Lame {
@@ -484,6 +525,7 @@ impl<B: Bits> Tables<B> {
         });
         let post_filter = rules.must_capture
             || !rules.checking
+            || !rules.drop_checks
             || rules.makpong
             || rules.extinction_pseudo_royal
             || rules.mutually_immune != 0
@@ -493,7 +535,7 @@ impl<B: Bits> Tables<B> {
             || rules.flip_enclosed != crate::rules::Enclosing::None;
         let immediate_rules = rules.extinction.is_some()
             || rules.check_counting
-            || rules.flag_piece.iter().any(Option::is_some)
+            || rules.flag_region.iter().any(|&m| m != 0)
             || janggi_rules
             || rules.adjudicate_full_board;
         let jcannons = rules
@@ -514,6 +556,8 @@ impl<B: Bits> Tables<B> {
             leap_quiet: conv(leap_quiet),
             leap_capture: conv(leap_capture),
             rides,
+            initial: initial.into_iter().map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect()).collect(),
+            initial_types,
             lame: lame
                 .into_iter()
                 .map(|v| v.into_iter().map(|(t, b, q, c)| (t, B::from_u128(b), q, c)).collect())

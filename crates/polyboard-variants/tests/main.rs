@@ -3,6 +3,7 @@
 
 mod chess_crosscheck;
 mod custom_variant;
+mod fsf_ini;
 mod noisy;
 mod perft;
 mod pyffish_api;

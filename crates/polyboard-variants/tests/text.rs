@@ -42,7 +42,7 @@ fn unsupported_keys_are_errors_naming_key_and_line() {
     assert!(e.to_string().contains("my.ini line 4: key 'fancyRule'"), "{e}");
     let e = set.load("[mine:nosuch]\n", "my.ini").unwrap_err();
     assert!(e.reason.contains("unknown parent"), "{e}");
-    let e = set.load("[mine:chess]\ncustomPiece1 = a:iW\n", "my.ini").unwrap_err();
+    let e = set.load("[mine:chess]\ncustomPiece1 = a:iR\n", "my.ini").unwrap_err();
     assert_eq!((e.line, e.key.as_str()), (2, "customPiece1"));
     let e = set.load("[mine:chess]\ncastling = perhaps\n", "my.ini").unwrap_err();
     assert_eq!(e.key, "castling");
