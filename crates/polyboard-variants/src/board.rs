@@ -1020,7 +1020,6 @@ impl<'a, B: Bits> Board<'a, B> {
             if (r.mutually_immune != 0 && self.mutually_immune(m))
                 || (r.extinction_pseudo_royal && !walling && !self.pseudo_royal_safe(m))
                 || (!r.checking && self.gives_check(m))
-                || (!r.drop_checks && m.is_drop() && self.gives_check(m))
                 || (!checkers.is_empty() && royal_move && !(checkers.popcount() == 1 && checkers.has(m.to())))
             {
                 continue;

@@ -214,9 +214,6 @@ pub struct Rules {
     /// `petrifyOnCaptureTypes`: a piece of these types that captures turns into a wall
     /// on the square it took (petrified, nuclear). One bit a type.
     pub petrify_on_capture: u32,
-    /// `dropChecks`: when false, a drop may not check a royal piece (xiangqihouse,
-    /// atomiczh).
-    pub drop_checks: bool,
     /// Pieces in hand may be dropped.
     pub drops: bool,
     /// Captured pieces go to the capturer's hand.
@@ -407,7 +404,8 @@ pub struct Rules {
     /// `freeDrops` (ataxx): every piece type may be dropped without a hand, which the FEN
     /// leaves out.
     pub free_drops: bool,
-    /// `dropChecks`: a drop may give check (true by default; supply says false).
+    /// `dropChecks`: a drop may give check, that is attack a royal piece (true by
+    /// default; supply, xiangqihouse and atomiczh say false).
     pub drop_checks: bool,
     /// `mustDropType` (koedem's king): with `mustDrop`, the type that must be dropped
     /// while it is in hand; `None` (`*`, the default) for any type.
@@ -738,7 +736,6 @@ const KNOWN: &[&str] = &[
     "castlingRookPieces",
     "chess960",
     "checking",
-    "dropChecks",
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",
@@ -1031,7 +1028,6 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         castling_rooks: 0,
         chess960: false,
         checking: true,
-        drop_checks: true,
         petrify_on_capture: 0,
         drops: false,
         captures_to_hand: false,
@@ -1257,7 +1253,6 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "chess960" => r.chess960 = boolean()?,
             "checking" => r.checking = boolean()?,
-            "dropChecks" => r.drop_checks = boolean()?,
             // Not in KNOWN yet: petrified differs from pyffish by one leaf in one of its
             // four table positions, so a file using the key is skipped, not misplayed.
             "petrifyOnCaptureTypes" => r.petrify_on_capture = type_mask(&piece_set()?),

@@ -525,7 +525,6 @@ impl<B: Bits> Tables<B> {
         });
         let post_filter = rules.must_capture
             || !rules.checking
-            || !rules.drop_checks
             || rules.makpong
             || rules.extinction_pseudo_royal
             || rules.mutually_immune != 0
