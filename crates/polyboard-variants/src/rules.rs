@@ -771,16 +771,6 @@ const KNOWN: &[&str] = &[
     "flagMove",
     "flagPieceSafe",
     "flagPieceCount",
-    "pawnTypes",
-    "promotionPawnTypes",
-    "promotionPawnTypesWhite",
-    "promotionPawnTypesBlack",
-    "enPassantTypes",
-    "enPassantTypesWhite",
-    "enPassantTypesBlack",
-    "nMoveRuleTypes",
-    "nMoveRuleTypesWhite",
-    "nMoveRuleTypesBlack",
     "flagPieceBlockedWin",
     "makpongRule",
     "wallingRule",
@@ -882,7 +872,7 @@ const PREDEFINED: &[(&str, &str)] = &[
 
 /// A key the reader takes: the rule keys, the piece keys and `mobilityRegion...`.
 fn is_known_key(key: &str) -> bool {
-    KNOWN.contains(&key) || is_piece_key(key) || key.starts_with("mobilityRegion")
+    KNOWN.contains(&key) || PAWN_TYPE_KEYS.contains(&key) || is_piece_key(key) || key.starts_with("mobilityRegion")
 }
 
 fn is_piece_key(key: &str) -> bool {
@@ -1142,7 +1132,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
     }) {
         // A parent's letters name the piece types of the parent.
         let translated;
-        let v = if e.depth < top && LETTER_KEYS.contains(&e.key.as_str()) && !matches!(e.value.as_str(), "*" | "-") {
+        let v = if e.depth < top
+            && (LETTER_KEYS.contains(&e.key.as_str()) || PAWN_TYPE_KEYS.contains(&e.key.as_str()))
+            && !matches!(e.value.as_str(), "*" | "-")
+        {
             let now = |c: char| {
                 let (_, key) = letters_of_depth[e.depth].iter().find(|x| x.0 == c.to_ascii_lowercase())?;
                 let p = r.pieces.iter().find(|p| &p.name == key && p.base.is_none())?;
@@ -1544,6 +1537,21 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
 }
 
 /// The keys whose values name pieces by their letters (sets, a type, or `a:b` pairs).
+/// The keys that give piece types the pawn's rules (`pawnTypes` and its parts): known
+/// keys whose values are piece letters.
+const PAWN_TYPE_KEYS: &[&str] = &[
+    "pawnTypes",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+];
+
 const LETTER_KEYS: &[&str] = &[
     "promotionPieceTypes",
     "promotionPieceTypesWhite",
@@ -1561,16 +1569,6 @@ const LETTER_KEYS: &[&str] = &[
     "flagPieceBlack",
     "dropNoDoubled",
     "petrifyOnCaptureTypes",
-    "pawnTypes",
-    "promotionPawnTypes",
-    "promotionPawnTypesWhite",
-    "promotionPawnTypesBlack",
-    "enPassantTypes",
-    "enPassantTypesWhite",
-    "enPassantTypesBlack",
-    "nMoveRuleTypes",
-    "nMoveRuleTypesWhite",
-    "nMoveRuleTypesBlack",
 ];
 
 /// The set (0 promotion pawns, 1 en passant, 2 n-move rule) and colours a pawn-type key
