@@ -54,10 +54,10 @@ impl Skill {
     /// it. Against Stockfish at 2500 even full strength scored below half (levels 16,
     /// 19 and 20 came out about 215, 127 and 85 Elo below it), so the scale places
     /// those levels at 2300 and above and reaches full strength at 2400; 1350 continues
-    /// the line from 1500 through 2000. See
+    /// the line from 1500 through 2000 (to level 0). See
     /// docs/engine.md, section "Weakened play and win, draw, loss".
     const CALIBRATION: [(f64, f64); 6] =
-        [(1350.0, 0.6), (1500.0, 2.8), (2000.0, 10.1), (2300.0, 16.0), (2400.0, 20.0), (2850.0, 20.0)];
+        [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2300.0, 16.0), (2400.0, 20.0), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
     pub fn from_level(level: u32) -> Skill {
@@ -192,9 +192,9 @@ mod tests {
 
     #[test]
     fn levels_follow_the_calibration() {
-        assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.6);
-        assert_eq!(Skill::from_elo(1500).level(), 2.8);
-        assert!((Skill::from_elo(1750).level() - 6.45).abs() < 1e-9);
+        assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
+        assert_eq!(Skill::from_elo(1500).level(), 1.9);
+        assert!((Skill::from_elo(1750).level() - 6.0).abs() < 1e-9);
         assert_eq!(Skill::from_elo(2600).level(), 20.0);
         assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN));
