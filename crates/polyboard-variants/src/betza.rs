@@ -181,18 +181,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 }
                 // Fairy-Stockfish plays an initial move as a move only, never a capture.
                 let (q, cap) = if initial { (q, false) } else { (q, cap) };
-                if initial && !q {
-                    // A capture-only initial move: Fairy-Stockfish never plays it.
-                    quiet = false;
-                    capture = false;
-                    hop = false;
-                    grass = false;
-                    lame = false;
-                    initial = false;
-                    dirs.clear();
-                    i += 1;
-                    continue;
-                }
+                // A capture-only initial move (no quiet part left) adds no atom:
+                // Fairy-Stockfish never plays it.
+                let atoms = if initial && !q { &[][..] } else { atoms };
                 for &(a, b) in atoms {
                     // Orthogonal atoms split mixed pairs (fsW = fW + sW), as Fairy-Stockfish does.
                     let mut sel: Vec<String> = Vec::new();
