@@ -426,8 +426,10 @@ impl Engine {
     /// another thread; its [`Search::stopper`] stops it.
     pub fn prepare(&self, mut limits: Limits) -> Search {
         let mut settings = self.settings.clone();
-        let mut random = Random::from_clock();
-        let skill = self.skill().map(|s| s.rounded(&mut || random.next_u64()));
+        let skill = self.skill().map(|s| {
+            let mut random = Random::from_clock();
+            s.rounded(&mut || random.next_u64())
+        });
         if let Some(s) = skill {
             settings.multipv = settings.multipv.max(Skill::LINES);
             limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
