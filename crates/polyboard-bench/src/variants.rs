@@ -1,7 +1,8 @@
 //! `polyboard bench --variant-peers`: bulk perft of polyboard-variants side by side with
-//! Fairy-Stockfish and Sjaak II, each driven through its own protocol, on the issue's
-//! three positions (capablanca start to depth 5, a crazyhouse position with full hands
-//! to depth 3, xiangqi start to depth 4; `--quick` one ply less).
+//! Fairy-Stockfish and Sjaak II, each driven through its own protocol, on the positions
+//! of [`CASES`] (capablanca start to depth 5, a crazyhouse position with full hands to
+//! depth 3, xiangqi start to depth 4, and the starts of antichess, atomic, horde and
+//! janggi; `--quick` one ply less).
 //!
 //! - polyboard: [`polyboard_variants::Variant::perft`] in this process (bulk: the last
 //!   ply counted, not played).
@@ -22,11 +23,39 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
-/// The cases: variant, FEN (`None` = the start), depth (normal mode).
-pub const CASES: [(&str, Option<&str>, u32); 3] = [
-    ("capablanca", None, 5),
-    ("crazyhouse", Some("2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"), 3),
-    ("xiangqi", None, 4),
+/// One benchmark case.
+#[derive(Clone, Copy, Debug)]
+pub struct Case {
+    /// polyboard's variant name.
+    pub variant: &'static str,
+    /// The position (`None` = the start).
+    pub fen: Option<&'static str>,
+    /// The depth in normal mode (`--quick`: one ply less).
+    pub depth: u32,
+    /// Fairy-Stockfish 11.1's name for the variant, where it has it with the same rules.
+    pub fsf: Option<&'static str>,
+    /// Sjaak II's name for the variant, where it has it with the same rules.
+    pub sjaak: Option<&'static str>,
+}
+
+/// The cases: capablanca, crazyhouse and xiangqi (Sjaak II plays them too), then the
+/// Lichess and pychess.org games antichess, atomic, horde and janggi. Fairy-Stockfish
+/// 11.1 (Debian) has no atomic; Sjaak II's antichess (`suicide`) has other stalemate
+/// rules, and it has no horde or janggi.
+pub const CASES: [Case; 7] = [
+    Case { variant: "capablanca", fen: None, depth: 5, fsf: Some("capablanca"), sjaak: Some("capablanca") },
+    Case {
+        variant: "crazyhouse",
+        fen: Some("2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
+        depth: 3,
+        fsf: Some("crazyhouse"),
+        sjaak: Some("crazyhouse"),
+    },
+    Case { variant: "xiangqi", fen: None, depth: 4, fsf: Some("xiangqi"), sjaak: Some("xiangqi") },
+    Case { variant: "antichess", fen: None, depth: 6, fsf: Some("antichess"), sjaak: None },
+    Case { variant: "atomic", fen: None, depth: 5, fsf: None, sjaak: None },
+    Case { variant: "horde", fen: None, depth: 6, fsf: Some("horde"), sjaak: None },
+    Case { variant: "janggi", fen: None, depth: 4, fsf: Some("janggi"), sjaak: None },
 ];
 
 /// One timing: nodes, CPU seconds (or wall seconds when CPU time is not readable).
@@ -177,7 +206,7 @@ pub fn run(quick: bool) -> Result<String, BenchError> {
     let mut s = String::from("\nVariants: bulk perft, CPU seconds (ratio = peer time / polyboard time)\n\n");
     s.push_str("| position | depth | nodes | polyboard s | Mnps | fairy-stockfish s | ratio | sjaakii s | ratio |\n");
     s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (variant, fen, depth) in CASES {
+    for Case { variant, fen, depth, fsf: fsf_name, sjaak: sjaak_name } in CASES {
         let d = if quick { depth - 1 } else { depth };
         let a = ours(variant, fen, d)?;
         let mut row = format!(
@@ -187,8 +216,8 @@ pub fn run(quick: bool) -> Result<String, BenchError> {
             a.nodes as f64 / a.secs.max(1e-6) / 1e6
         );
         for (name, t) in [
-            ("fairy-stockfish", fsf.as_ref().and_then(|e| fairy_stockfish(e, variant, fen, d))),
-            ("sjaakii", sj.as_ref().and_then(|e| sjaak(e, variant, fen, d))),
+            ("fairy-stockfish", fsf.as_ref().zip(fsf_name).and_then(|(e, n)| fairy_stockfish(e, n, fen, d))),
+            ("sjaakii", sj.as_ref().zip(sjaak_name).and_then(|(e, n)| sjaak(e, n, fen, d))),
         ] {
             match t {
                 Some(t) if t.nodes != a.nodes => {
@@ -205,8 +234,8 @@ pub fn run(quick: bool) -> Result<String, BenchError> {
         s.push_str(&row);
         s.push('\n');
     }
-    if fsf.is_none() || sj.is_none() {
-        s.push_str("\n(-: not installed; `apt-get install -y fairy-stockfish sjaakii` adds the peers)\n");
-    }
+    s.push_str("\n(-: the peer lacks the variant (Fairy-Stockfish 11.1 has no atomic; Sjaak II has no\n");
+    s.push_str("antichess, horde or janggi with these rules) or is not installed (`apt-get install -y\n");
+    s.push_str("fairy-stockfish sjaakii` adds them))\n");
     Ok(s)
 }

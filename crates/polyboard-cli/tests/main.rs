@@ -10,4 +10,5 @@ mod uci_engine;
 mod uci_variants;
 mod usi;
 mod usi_variants;
+mod variant_selfplay;
 mod xboard;

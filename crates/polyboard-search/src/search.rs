@@ -551,9 +551,12 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        // As with time below: depth 1 may run past the node limit, up to twice it (a
+        // game whose every move captures, as clobber, makes quiescence search the tree).
         if let Some(n) = self.sh.limits.nodes
-            && (if self.sh.counts.len() == 1 { self.nodes } else { self.total_nodes() }) >= n
-            && self.root_depth > 1
+            && let searched = if self.sh.counts.len() == 1 { self.nodes } else { self.total_nodes() }
+            && searched >= n
+            && (self.root_depth > 1 || searched >= n.saturating_mul(2))
         {
             self.stopped = true;
         }
