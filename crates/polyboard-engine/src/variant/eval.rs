@@ -118,6 +118,16 @@ pub const PASSED_MG_ADVANCE: f64 = 40.0;
 pub const PASSED_EG: i32 = 15;
 /// See [`PASSED_EG`].
 pub const PASSED_EG_ADVANCE: f64 = 120.0;
+/// The share of its value a piece counts in a game won by losing every piece
+/// (`extinctionValue = win` for the side with none left, as antichess): `-1/8`, as
+/// Fairy-Stockfish scores such games.
+pub const ANTI_MATERIAL_DIV: i32 = -8;
+/// The bonus of a flag piece (`flagPiece`) on its flag region; further away it falls
+/// off with the distance `d` in king steps, `FLAG * (1 - d/D)^2` (`D` the longest
+/// distance on the board), so each step closer is worth more near the flag.
+pub const FLAG: f64 = 400.0;
+/// Check counting games: a side with `k` checks still to give scores `CHECKS / k`.
+pub const CHECKS: i32 = 600;
 /// The penalty of an isolated pawn.
 pub const ISOLATED: i32 = 12;
 /// The penalty of a doubled pawn (one with an own pawn ahead on its file).
@@ -153,6 +163,18 @@ pub struct Derived {
     pub passed: Vec<(i32, i32)>,
     /// Per type: the king-danger weight of an attacker.
     pub attack_weight: Vec<i32>,
+    /// Per type: what a piece on the board adds to its side's score: its `value`, or
+    /// `value / ANTI_MATERIAL_DIV` when losing every piece wins. (`value` itself stays
+    /// the exchange value that orders captures.)
+    pub score_value: Vec<i32>,
+    /// Per type: what a piece in hand adds to its side's score (from `hand` likewise).
+    pub score_hand: Vec<i32>,
+    /// Per colour: the flag piece's type (`flagPiece`), when it has one and a region.
+    pub flag_type: [Option<usize>; 2],
+    /// `[colour * nsq + sq]`: the flag piece's bonus on `sq` (see [`FLAG`]).
+    pub flag: Vec<i32>,
+    /// The game is won by giving checks (`checkCounting`).
+    pub check_counting: bool,
 }
 
 /// The expected mobility of type `ty` of colour `c` on `sq` (see the module docs).
@@ -310,6 +332,29 @@ impl Derived {
             }
         }
         let attack_weight = value.iter().map(|&v| v / ATTACK_WEIGHT).collect();
+        // The goal of the game: losing everything, a flag to reach, checks to give.
+        let anti = matches!(r.extinction, Some((polyboard_variants::rules::Value::Win, _)));
+        let score =
+            |v: &Vec<i32>| -> Vec<i32> { v.iter().map(|&x| if anti { x / ANTI_MATERIAL_DIV } else { x }).collect() };
+        let (score_value, score_hand) = (score(&value), score(&hand));
+        let mut flag_type = [None; 2];
+        let mut flag = vec![0i32; 2 * nsq];
+        for c in 0..2 {
+            let region = r.flag_region[c];
+            let Some(ft) = r.flag_piece[c].filter(|_| region != 0) else { continue };
+            flag_type[c] = Some(ft);
+            let steps = |a: usize, b: usize| {
+                let (ax, ay, bx, by) = (a % files, a / files, b % files, b / files);
+                ax.abs_diff(bx).max(ay.abs_diff(by))
+            };
+            let dist: Vec<usize> = (0..nsq)
+                .map(|sq| (0..nsq).filter(|&g| region >> g & 1 != 0).map(|g| steps(sq, g)).min().unwrap_or(0))
+                .collect();
+            let longest = dist.iter().copied().max().unwrap_or(0).max(1) as f64;
+            for sq in 0..nsq {
+                flag[c * nsq + sq] = (FLAG * (1.0 - dist[sq] as f64 / longest).powi(2)).round() as i32;
+            }
+        }
         Derived {
             value,
             hand,
@@ -323,6 +368,11 @@ impl Derived {
             adjacent_files,
             passed,
             attack_weight,
+            score_value,
+            score_hand,
+            flag_type,
+            flag,
+            check_counting: r.check_counting,
         }
     }
 }
@@ -413,7 +463,10 @@ fn side_score<B: Bits>(
                     s -= HOLE * holes * hand_count;
                 }
             } else {
-                s += d.value[ty] + p;
+                s += d.score_value[ty] + p;
+            }
+            if d.flag_type[color] == Some(ty) {
+                s += d.flag[color * nsq + sq];
             }
             if !mobile {
                 continue;
@@ -432,7 +485,10 @@ fn side_score<B: Bits>(
                 attack.danger += d.attack_weight[ty] * hits;
             }
         }
-        s += b.in_hand(color, ty) as i32 * d.hand[ty];
+        s += b.in_hand(color, ty) as i32 * d.score_hand[ty];
+    }
+    if d.check_counting {
+        s += CHECKS / b.checks_remaining(color).max(1) as i32;
     }
     if let Some(pt) = d.chess_pawn {
         let own = b.pieces(pt, color);
@@ -565,6 +621,34 @@ mod tests {
         ] {
             assert_eq!(evaluate(&Board::from_fen(&t, fen).unwrap(), &d), TEMPO, "{fen}");
         }
+    }
+
+    #[test]
+    fn each_game_scores_its_goal() {
+        use polyboard_variants::{Board, Tables};
+        let set = VariantSet::builtin();
+        // Antichess: a piece on the board counts against its side, an eighth of its value.
+        let d = Derived::new(&set.rules("antichess").unwrap());
+        assert!(d.score_value.iter().zip(&d.value).all(|(&s, &v)| s == v / ANTI_MATERIAL_DIV && s <= 0));
+        // Chess keeps its material.
+        let d = Derived::new(&set.rules("chess").unwrap());
+        assert_eq!(d.score_value, d.value);
+        // Racing kings: the king's bonus grows rank by rank toward the eighth, and is
+        // FLAG there; both kings race to the same rank.
+        let r = set.rules("racingkings").unwrap();
+        let d = Derived::new(&r);
+        let nsq = r.files * r.ranks;
+        let on = |c: usize, k: usize| d.flag[c * nsq + r.square(4, k)];
+        assert!((0..7).all(|k| on(0, k) < on(0, k + 1)) && (0..8).all(|k| on(0, k) == on(1, k)));
+        assert_eq!(on(0, 7), FLAG as i32);
+        // Three-check: the side with fewer checks to give scores higher.
+        let r = set.rules("3check").unwrap();
+        let d = Derived::new(&r);
+        let t = Tables::<u64>::new(r);
+        let fen = |checks: &str| format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {checks} 0 1");
+        let level = evaluate(&Board::from_fen(&t, &fen("3+3")).unwrap(), &d);
+        let ahead = evaluate(&Board::from_fen(&t, &fen("1+3")).unwrap(), &d);
+        assert_eq!(ahead - level, CHECKS - CHECKS / 3);
     }
 
     #[test]
