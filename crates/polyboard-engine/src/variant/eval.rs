@@ -13,8 +13,10 @@
 //!   square is empty;
 //! - a ride counts its `k`-th square `(1 - RHO)^(k-1)`, the chance that the `k - 1`
 //!   squares before it are empty (a limited rider stops after its limit);
-//! - a hop (cannon) counts `HOP` = 0.3 of a ride along the same line, and a
-//!   grasshopper `RHO * (1 - RHO)` per line;
+//! - a hop that only captures (the xiangqi cannon) counts `HOP` = 0.3 of a ride along
+//!   the same line; one that moves by hopping too (the janggi cannon) counts its `k`-th
+//!   square `(k - 1) * RHO * (1 - RHO)^(k-2)`, the chance of exactly one screen before
+//!   it; a grasshopper counts `RHO * (1 - RHO)` per line;
 //! - an atom that only moves (`m`) or only captures (`c`) counts half.
 //!
 //! A xiangqi soldier's sideways steps count from its promotion rank on, as the move
@@ -217,6 +219,20 @@ fn mobility(r: &Rules, ty: usize, c: usize, sq: usize) -> f64 {
                 Kind::Leap => inside(x0 + dx, y0 + dy).filter(|&t| ok(t)).map_or(0.0, |_| 1.0),
                 Kind::Lame => inside(x0 + dx, y0 + dy).filter(|&t| ok(t)).map_or(0.0, |_| 1.0 - RHO),
                 Kind::Ride(limit) => ride(limit),
+                // A capture-only hop (the xiangqi cannon, which rides to move) keeps
+                // `HOP`; one that also moves by hopping (the janggi cannon) counts
+                // each square's chance of exactly one screen before it.
+                Kind::Hop if a.quiet && a.capture => {
+                    let mut sum = 0.0;
+                    let mut k = 2;
+                    while let Some(t) = inside(x0 + k * dx, y0 + k * dy) {
+                        if ok(t) {
+                            sum += (k - 1) as f64 * RHO * (1.0 - RHO).powi(k - 2);
+                        }
+                        k += 1;
+                    }
+                    sum
+                }
                 Kind::Hop => HOP * ride(0),
                 Kind::Grasshop => {
                     if inside(x0 + 2 * dx, y0 + 2 * dy).is_some() {
@@ -666,7 +682,8 @@ mod print {
     #[ignore]
     fn print_values() {
         let set = polyboard_variants::VariantSet::builtin();
-        for name in ["chess", "capablanca", "crazyhouse", "xiangqi", "shogi"] {
+        for name in ["chess", "capablanca", "crazyhouse", "xiangqi", "shogi", "janggi", "antichess", "horde", "atomic"]
+        {
             let r = set.rules(name).unwrap();
             let d = super::Derived::new(&r);
             let v: Vec<String> = r.pieces.iter().zip(&d.value).map(|(p, v)| format!("{} {v}", p.name)).collect();
