@@ -54,8 +54,8 @@ pub const CASES: [Case; 7] = [
     Case { variant: "xiangqi", fen: None, depth: 4, fsf: Some("xiangqi"), sjaak: Some("xiangqi") },
     Case { variant: "antichess", fen: None, depth: 6, fsf: Some("antichess"), sjaak: None },
     Case { variant: "atomic", fen: None, depth: 5, fsf: None, sjaak: None },
-    Case { variant: "horde", fen: None, depth: 6, fsf: Some("horde"), sjaak: None },
-    Case { variant: "janggi", fen: None, depth: 4, fsf: Some("janggi"), sjaak: None },
+    Case { variant: "horde", fen: None, depth: 7, fsf: Some("horde"), sjaak: None },
+    Case { variant: "janggi", fen: None, depth: 5, fsf: Some("janggi"), sjaak: None },
 ];
 
 /// One timing: nodes, CPU seconds (or wall seconds when CPU time is not readable).
