@@ -263,6 +263,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let np = mv.pickups();
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
+        // A promotion that gives a piece a new type (not a demotion back to its base) in
+        // a variant with `pieceDemotion`; other variants have no demotion.
+        let promotes = mv.is_promotion() && !(t.rules.piece_demotion && self.is_demotion(mv));
         let mut reset = false;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
@@ -277,7 +280,7 @@ impl<'a, B: Bits> Board<'a, B> {
             if i == 0
                 && t.rules.captures_to_hand
                 && !t.rules.drop_loop
-                && ((mv.is_promotion() && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
+                && ((promotes && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
             {
                 self.promoted |= B::bit(sq);
             }
@@ -335,8 +338,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         // Captures, pawn moves, drops and promotions reset the clock (as Fairy-Stockfish:
-        // a shogi piece promoting resets it too).
-        let reset = reset || mv.is_drop() || mv.is_promotion();
+        // a shogi piece promoting resets it too, unless `pieceDemotion` lets it go back,
+        // as pyffish 0.0.90 counts Kyoto shogi).
+        let reset = reset || mv.is_drop() || (promotes && !t.rules.piece_demotion);
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -461,6 +465,14 @@ impl<'a, B: Bits> Board<'a, B> {
             mask &= mask - 1;
         }
         set
+    }
+
+    /// True when `mv`, a move of this position, turns a promoted piece back into its
+    /// base type (`pieceDemotion`).
+    pub fn is_demotion(&self, mv: Move) -> bool {
+        mv.is_promotion()
+            && mv.pickups() > 0
+            && self.piece_on(mv.pickup(0)).is_some_and(|(ty, _)| self.t.rules.pieces[ty].base == Some(mv.drop(0).1))
     }
 
     /// The type of the piece on the occupied square `sq`.
@@ -1360,7 +1372,9 @@ impl<'a, B: Bits> Board<'a, B> {
             let promo = t.promo[n.us];
             quiet &= if t.rules.promotes_as_pawn(n.us, ty) {
                 promo
-            } else if p.promotes_to.is_some() {
+            } else if t.rules.piece_promotion_on_capture {
+                B::EMPTY
+            } else if p.promotes_to.or(p.demotes_to).is_some() {
                 if promo.has(from) { quiet } else { promo }
             } else {
                 B::EMPTY
@@ -1481,8 +1495,11 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             return;
         }
-        if let Some(pt) = p.promotes_to
+        // A promotion, or with `pieceDemotion` a promoted piece's demotion, where the move
+        // starts or ends in the region; with `piecePromotionOnCapture` by a capture only.
+        if let Some(pt) = p.promotes_to.or(p.demotes_to)
             && (t.promo[n.us].has(to) || t.promo[n.us].has(from))
+            && (!r.piece_promotion_on_capture || mv.is_capture())
         {
             self.gated(n, from, mv.with_drop0_type(pt), test, out);
             if r.mandatory_piece_promotion || immobile {
@@ -1593,14 +1610,25 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             // A dropped royal piece (Sittuyin's king) must not land attacked.
             let test_all = n.in_check || p.royal;
+            // `dropPromoted`: the piece may also be dropped as its promoted type, on the
+            // same squares.
+            let promoted = if r.drop_promoted { p.promotes_to } else { None };
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
                 let test = test_all || t.has_hoppers && n.danger.has(to);
-                if (r.drop_checks || !self.gives_check(mv))
-                    && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
-                {
+                let allowed = |mv: Move| {
+                    (r.drop_checks || !self.gives_check(mv))
+                        && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+                };
+                if allowed(mv) {
                     self.push(n, mv, test, out);
+                }
+                if let Some(pt) = promoted {
+                    let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
+                    if allowed(mv) {
+                        self.push(n, mv, test, out);
+                    }
                 }
             }
         }

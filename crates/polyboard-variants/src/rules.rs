@@ -150,6 +150,8 @@ pub struct PieceDef {
     pub shogi_pawn: bool,
     /// The type it promotes to (`promotedPieceType`).
     pub promotes_to: Option<usize>,
+    /// With `pieceDemotion`, for a promoted type: the type it demotes to (its base).
+    pub demotes_to: Option<usize>,
     /// For a promoted type, the type it came from (and returns to in hand).
     pub base: Option<usize>,
     /// For a promoted type, the type whose moves it has (`promotedPieceType`'s target:
@@ -182,8 +184,18 @@ pub struct Rules {
     pub promotion_limit: Vec<(usize, u32)>,
     /// A pawn reaching the promotion region must promote.
     pub mandatory_pawn_promotion: bool,
-    /// A piece that can promote (`promotedPieceType`) must.
+    /// A piece that can promote (`promotedPieceType`) must (and with `pieceDemotion`, a
+    /// promoted piece must demote).
     pub mandatory_piece_promotion: bool,
+    /// `pieceDemotion` (Kyoto shogi): a promoted piece may move back to its base type
+    /// where a move of the base type could promote (with `mandatoryPiecePromotion`,
+    /// must).
+    pub piece_demotion: bool,
+    /// `piecePromotionOnCapture` (Micro shogi): pieces promote (and demote) only by
+    /// capturing.
+    pub piece_promotion_on_capture: bool,
+    /// `dropPromoted`: a piece in hand may also be dropped as its promoted type.
+    pub drop_promoted: bool,
     /// Pawns may double-step.
     pub double_step: bool,
     /// Where pawns may double-step from, per colour.
@@ -740,6 +752,9 @@ const KNOWN: &[&str] = &[
     "capturesToHand",
     "firstRankPawnDrops",
     "dropLoop",
+    "pieceDemotion",
+    "piecePromotionOnCapture",
+    "dropPromoted",
     "promotionZonePawnDrops",
     "whiteDropRegion",
     "blackDropRegion",
@@ -990,6 +1005,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             pawn: d.key == "pawn",
             shogi_pawn: d.key == "shogiPawn",
             promotes_to: None,
+            demotes_to: None,
             base: None,
             moves_as: None,
             synonym: None,
@@ -1006,6 +1022,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         promotion_limit: Vec::new(),
         mandatory_pawn_promotion: true,
         mandatory_piece_promotion: false,
+        piece_demotion: false,
+        piece_promotion_on_capture: false,
+        drop_promoted: false,
         double_step: true,
         double_step_region: [0; 2],
         en_passant_region: 0,
@@ -1219,9 +1238,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                         }
                         .ok_or_else(|| fail(e, format!("'{s}' is not a piece of this variant")))
                     };
-                    let (from, to) = (one(a)?, one(b)?);
+                    // `x:-` takes a parent's promotion of x away (Fairy-Stockfish's
+                    // NO_PIECE_TYPE).
+                    let from = one(a)?;
                     promoted.retain(|p: &(usize, usize, &Entry)| p.0 != from);
-                    promoted.push((from, to, e));
+                    if b != "-" {
+                        promoted.push((from, one(b)?, e));
+                    }
                 }
             }
             "mandatoryPawnPromotion" => r.mandatory_pawn_promotion = boolean()?,
@@ -1345,6 +1368,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,
             "dropLoop" => r.drop_loop = boolean()?,
+            "pieceDemotion" => r.piece_demotion = boolean()?,
+            "piecePromotionOnCapture" => r.piece_promotion_on_capture = boolean()?,
+            "dropPromoted" => r.drop_promoted = boolean()?,
             "promotionZonePawnDrops" => r.promotion_zone_pawn_drops = boolean()?,
             "whiteDropRegion" => r.drop_region[0] = region()?,
             "blackDropRegion" => r.drop_region[1] = region()?,
@@ -1494,6 +1520,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             pawn: false,
             shogi_pawn: false,
             promotes_to: None,
+            demotes_to: r.piece_demotion.then_some(from),
             base: Some(from),
             moves_as: Some(to),
             synonym: None,
