@@ -1610,26 +1610,39 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             // A dropped royal piece (Sittuyin's king) must not land attacked.
             let test_all = n.in_check || p.royal;
-            // `dropPromoted`: the piece may also be dropped as its promoted type, on the
-            // same squares.
-            let promoted = if r.drop_promoted { p.promotes_to } else { None };
+            if r.drop_promoted
+                && let Some(pt) = p.promotes_to
+            {
+                self.promoted_drops(n, gt, pt, targets, test_all, out);
+            }
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
                 let test = test_all || t.has_hoppers && n.danger.has(to);
-                let allowed = |mv: Move| {
-                    (r.drop_checks || !self.gives_check(mv))
-                        && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
-                };
-                if allowed(mv) {
+                if (r.drop_checks || !self.gives_check(mv))
+                    && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+                {
                     self.push(n, mv, test, out);
                 }
-                if let Some(pt) = promoted {
-                    let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
-                    if allowed(mv) {
-                        self.push(n, mv, test, out);
-                    }
-                }
+            }
+        }
+    }
+
+    /// `dropPromoted`: the piece of type `gt` in hand dropped as its promoted type `pt` on
+    /// the squares where it may be dropped as itself. Out of line: no other variant
+    /// pays for it in the drop loop.
+    #[inline(never)]
+    fn promoted_drops(&self, n: &Node<B>, gt: usize, pt: usize, mut targets: B, test_all: bool, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        while !targets.is_empty() {
+            let to = targets.pop();
+            let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
+            let test = test_all || t.has_hoppers && n.danger.has(to);
+            if (r.drop_checks || !self.gives_check(mv))
+                && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+            {
+                self.push(n, mv, test, out);
             }
         }
     }
