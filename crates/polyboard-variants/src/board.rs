@@ -764,7 +764,8 @@ impl<'a, B: Bits> Board<'a, B> {
     /// extinction value for the side to move if it is that side, the reverse if not.
     pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
         let r = &self.t.rules;
-        let (v, types) = r.extinction.as_ref()?;
+        let (v, _) = r.extinction.as_ref()?;
+        let groups = &r.extinction_groups;
         // Pseudo-royal pieces end the game by mate, not by extinction (coregal, sho
         // shogi), unless captures explode (atomic).
         if r.extinction_pseudo_royal && !r.blast_on_capture {
@@ -774,13 +775,16 @@ impl<'a, B: Bits> Board<'a, B> {
         let us = self.side as usize;
         let hand = |c: usize| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
         let all = |c: usize| self.by_color[c].popcount() + hand(c);
-        let of = |c: usize, t: usize| self.pieces(t, c).popcount() + self.in_hand(c, t);
+        let of = |c: usize, g: u32| {
+            (self.of_types(g) & self.by_color[c]).popcount()
+                + (0..self.t.ntypes).filter(|&t| g >> t & 1 != 0).map(|t| self.in_hand(c, t)).sum::<u32>()
+        };
         for c in [us ^ 1, us] {
             let need = ec.opponent_count + u32::from(ec.claim && c == us);
             let ends = if ec.all {
                 all(c) <= ec.piece_count && all(c ^ 1) >= need
             } else {
-                types.iter().any(|&t| of(c, t) <= ec.piece_count && of(c ^ 1, t) >= need)
+                groups.iter().any(|&g| of(c, g) <= ec.piece_count && of(c ^ 1, g) >= need)
             };
             if ends {
                 return Some(if c == us { *v } else { v.reversed() });
@@ -1117,14 +1121,16 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let Some((_, types)) = r.extinction.as_ref() else { return true };
+        let groups = &r.extinction_groups;
         let us = self.side as usize;
         let them = us ^ 1;
         let limit = r.extinction_counts.piece_count + 1;
         let royals = |c: usize| {
-            types
+            groups
                 .iter()
-                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
-                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
+                .map(|&g| self.of_types(g) & self.by_color[c])
+                .filter(|b| b.popcount() <= limit)
+                .fold(B::EMPTY, |m, b| m | b)
         };
         let (mut ours, theirs) = (royals(us), royals(them));
         let immune = self.of_types(r.blast_immune);
@@ -1181,10 +1187,16 @@ impl<'a, B: Bits> Board<'a, B> {
                 ours &= !B::bit(to);
             }
         }
+        // A promotion or drop onto a listed type (not a shogi-style promotion to a type
+        // that moves as one: the set stays the one before the move, as Fairy-Stockfish's
+        // `legal` keeps it).
         let landed = mv.drop(0).1;
-        if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
-            if mv.is_promotion() && self.pieces(landed, us).popcount() >= limit {
-                ours &= !self.pieces(landed, us);
+        if (mv.is_promotion() || mv.is_drop())
+            && let Some(i) = types.iter().position(|&t| t == landed)
+        {
+            let group = self.of_types(r.extinction_groups[i]) & self.by_color[us];
+            if mv.is_promotion() && group.popcount() >= limit {
+                ours &= !group;
             } else {
                 ours |= B::bit(to);
             }

@@ -9,8 +9,9 @@
 
 use crate::betza::{self, Atom};
 
-/// The most piece types a variant may use (a type fits in 4 bits of a move).
-pub const MAX_TYPES: usize = 16;
+/// The most piece types a variant may use, the promoted ones counted (a type fits in
+/// 5 bits of a move, and a set of types in a `u32`).
+pub const MAX_TYPES: usize = 32;
 /// The most files and ranks.
 pub const MAX_SIDE: usize = 16;
 
@@ -370,6 +371,10 @@ pub struct Rules {
     /// Having none of these types left ends the game with this result for the side to
     /// move (`extinctionValue`, `extinctionPieceTypes`).
     pub extinction: Option<(Value, Vec<usize>)>,
+    /// Each extinction type with the promoted types that move as it, one bit each: as
+    /// Fairy-Stockfish gives a promoted piece its target's type, they count as one
+    /// (Sho shogi's king and the prince its drunk elephant becomes are two commoners).
+    pub extinction_groups: Vec<u32>,
     /// The `variantTemplate` key (`shogi` makes shogi notation the default SAN of
     /// pyffish's API); `None` when the file does not set it.
     pub variant_template: Option<String>,
@@ -1089,6 +1094,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         n_fold_value_absolute: false,
         perpetual_check_illegal: false,
         extinction: None,
+        extinction_groups: Vec::new(),
         variant_template: None,
         counting_rule: false,
         extinction_counts: ExtinctionCounts::default(),
@@ -1526,6 +1532,15 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             synonym: None,
         });
         r.pieces[from].promotes_to = Some(r.pieces.len() - 1);
+    }
+    if let Some((_, types)) = &r.extinction {
+        r.extinction_groups = types
+            .iter()
+            .map(|&t| {
+                let like = r.pieces.iter().enumerate().filter(|(_, p)| p.moves_as == Some(t));
+                like.fold(1u32 << t, |m, (u, _)| m | 1 << u)
+            })
+            .collect();
     }
     if r.pieces.len() > MAX_TYPES {
         return Err(VariantError {
