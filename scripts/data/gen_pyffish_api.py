@@ -47,7 +47,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 INI = os.path.join(ROOT, "crates", "polyboard-variants", "variants.ini")
 OUT = os.path.join(ROOT, "crates", "polyboard-variants", "tests", "data", "pyffish-api.txt")
 
-SHOGI = {"shogi", "minishogi", "judkins", "gorogoro", "euroshogi"}
+SHOGI = {"shogi", "minishogi", "judkins", "gorogoro", "euroshogi", "kyotoshogi", "micro", "okisakishogi", "shoshogi"}
 XIANGQI = {"xiangqi", "minixiangqi"}
 THAI = {"makruk", "cambodian", "asean", "ai-wok", "sittuyin"}
 JANGGI = {"janggi", "janggicasual", "janggimodern", "janggitraditional"}

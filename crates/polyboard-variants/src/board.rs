@@ -263,6 +263,9 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let np = mv.pickups();
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
+        // A promotion that gives a piece a new type (not a demotion back to its base) in
+        // a variant with `pieceDemotion`; other variants have no demotion.
+        let promotes = mv.is_promotion() && !(t.rules.piece_demotion && self.is_demotion(mv));
         let mut reset = false;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
@@ -277,7 +280,7 @@ impl<'a, B: Bits> Board<'a, B> {
             if i == 0
                 && t.rules.captures_to_hand
                 && !t.rules.drop_loop
-                && ((mv.is_promotion() && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
+                && ((promotes && t.rules.pieces[ty].base.is_none()) || (mover_promoted && !mv.is_castling()))
             {
                 self.promoted |= B::bit(sq);
             }
@@ -335,8 +338,9 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         // Captures, pawn moves, drops and promotions reset the clock (as Fairy-Stockfish:
-        // a shogi piece promoting resets it too).
-        let reset = reset || mv.is_drop() || mv.is_promotion();
+        // a shogi piece promoting resets it too, unless `pieceDemotion` lets it go back,
+        // as pyffish 0.0.90 counts Kyoto shogi).
+        let reset = reset || mv.is_drop() || (promotes && !t.rules.piece_demotion);
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -461,6 +465,14 @@ impl<'a, B: Bits> Board<'a, B> {
             mask &= mask - 1;
         }
         set
+    }
+
+    /// True when `mv`, a move of this position, turns a promoted piece back into its
+    /// base type (`pieceDemotion`).
+    pub fn is_demotion(&self, mv: Move) -> bool {
+        mv.is_promotion()
+            && mv.pickups() > 0
+            && self.piece_on(mv.pickup(0)).is_some_and(|(ty, _)| self.t.rules.pieces[ty].base == Some(mv.drop(0).1))
     }
 
     /// The type of the piece on the occupied square `sq`.
@@ -752,7 +764,8 @@ impl<'a, B: Bits> Board<'a, B> {
     /// extinction value for the side to move if it is that side, the reverse if not.
     pub fn extinction_counted(&self) -> Option<crate::rules::Value> {
         let r = &self.t.rules;
-        let (v, types) = r.extinction.as_ref()?;
+        let (v, _) = r.extinction.as_ref()?;
+        let groups = &r.extinction_groups;
         // Pseudo-royal pieces end the game by mate, not by extinction (coregal, sho
         // shogi), unless captures explode (atomic).
         if r.extinction_pseudo_royal && !r.blast_on_capture {
@@ -762,13 +775,16 @@ impl<'a, B: Bits> Board<'a, B> {
         let us = self.side as usize;
         let hand = |c: usize| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
         let all = |c: usize| self.by_color[c].popcount() + hand(c);
-        let of = |c: usize, t: usize| self.pieces(t, c).popcount() + self.in_hand(c, t);
+        let of = |c: usize, g: u32| {
+            (self.of_types(g) & self.by_color[c]).popcount()
+                + (0..self.t.ntypes).filter(|&t| g >> t & 1 != 0).map(|t| self.in_hand(c, t)).sum::<u32>()
+        };
         for c in [us ^ 1, us] {
             let need = ec.opponent_count + u32::from(ec.claim && c == us);
             let ends = if ec.all {
                 all(c) <= ec.piece_count && all(c ^ 1) >= need
             } else {
-                types.iter().any(|&t| of(c, t) <= ec.piece_count && of(c ^ 1, t) >= need)
+                groups.iter().any(|&g| of(c, g) <= ec.piece_count && of(c ^ 1, g) >= need)
             };
             if ends {
                 return Some(if c == us { *v } else { v.reversed() });
@@ -1105,14 +1121,16 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let Some((_, types)) = r.extinction.as_ref() else { return true };
+        let groups = &r.extinction_groups;
         let us = self.side as usize;
         let them = us ^ 1;
         let limit = r.extinction_counts.piece_count + 1;
         let royals = |c: usize| {
-            types
+            groups
                 .iter()
-                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
-                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
+                .map(|&g| self.of_types(g) & self.by_color[c])
+                .filter(|b| b.popcount() <= limit)
+                .fold(B::EMPTY, |m, b| m | b)
         };
         let (mut ours, theirs) = (royals(us), royals(them));
         let immune = self.of_types(r.blast_immune);
@@ -1169,10 +1187,16 @@ impl<'a, B: Bits> Board<'a, B> {
                 ours &= !B::bit(to);
             }
         }
+        // A promotion or drop onto a listed type (not a shogi-style promotion to a type
+        // that moves as one: the set stays the one before the move, as Fairy-Stockfish's
+        // `legal` keeps it).
         let landed = mv.drop(0).1;
-        if (mv.is_promotion() || mv.is_drop()) && types.contains(&landed) {
-            if mv.is_promotion() && self.pieces(landed, us).popcount() >= limit {
-                ours &= !self.pieces(landed, us);
+        if (mv.is_promotion() || mv.is_drop())
+            && let Some(i) = types.iter().position(|&t| t == landed)
+        {
+            let group = self.of_types(r.extinction_groups[i]) & self.by_color[us];
+            if mv.is_promotion() && group.popcount() >= limit {
+                ours &= !group;
             } else {
                 ours |= B::bit(to);
             }
@@ -1360,7 +1384,9 @@ impl<'a, B: Bits> Board<'a, B> {
             let promo = t.promo[n.us];
             quiet &= if t.rules.promotes_as_pawn(n.us, ty) {
                 promo
-            } else if p.promotes_to.is_some() {
+            } else if t.rules.piece_promotion_on_capture {
+                B::EMPTY
+            } else if p.promotes_to.or(p.demotes_to).is_some() {
                 if promo.has(from) { quiet } else { promo }
             } else {
                 B::EMPTY
@@ -1481,8 +1507,11 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             return;
         }
-        if let Some(pt) = p.promotes_to
+        // A promotion, or with `pieceDemotion` a promoted piece's demotion, where the move
+        // starts or ends in the region; with `piecePromotionOnCapture` by a capture only.
+        if let Some(pt) = p.promotes_to.or(p.demotes_to)
             && (t.promo[n.us].has(to) || t.promo[n.us].has(from))
+            && (!r.piece_promotion_on_capture || mv.is_capture())
         {
             self.gated(n, from, mv.with_drop0_type(pt), test, out);
             if r.mandatory_piece_promotion || immobile {
@@ -1593,6 +1622,11 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             // A dropped royal piece (Sittuyin's king) must not land attacked.
             let test_all = n.in_check || p.royal;
+            if r.drop_promoted
+                && let Some(pt) = p.promotes_to
+            {
+                self.promoted_drops(n, gt, pt, targets, test_all, out);
+            }
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
@@ -1602,6 +1636,25 @@ impl<'a, B: Bits> Board<'a, B> {
                 {
                     self.push(n, mv, test, out);
                 }
+            }
+        }
+    }
+
+    /// `dropPromoted`: the piece of type `gt` in hand dropped as its promoted type `pt` on
+    /// the squares where it may be dropped as itself. Out of line: no other variant
+    /// pays for it in the drop loop.
+    #[inline(never)]
+    fn promoted_drops(&self, n: &Node<B>, gt: usize, pt: usize, mut targets: B, test_all: bool, out: &mut Moves) {
+        let t = self.t;
+        let r = &t.rules;
+        while !targets.is_empty() {
+            let to = targets.pop();
+            let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
+            let test = test_all || t.has_hoppers && n.danger.has(to);
+            if (r.drop_checks || !self.gives_check(mv))
+                && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
+            {
+                self.push(n, mv, test, out);
             }
         }
     }

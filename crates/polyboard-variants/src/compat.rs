@@ -156,7 +156,9 @@ impl<'a, B: Bits> Game<'a, B> {
             p &= !B::bit(mv.pickup(i));
         }
         let to = mv.to();
-        if (mv.is_promotion() && b.t.rules.pieces[mv.drop(0).1].base.is_none()) || (mover_promoted && !mv.is_castling())
+        let demotion = b.t.rules.piece_demotion && b.is_demotion(mv);
+        if (mv.is_promotion() && !demotion && b.t.rules.pieces[mv.drop(0).1].base.is_none())
+            || (mover_promoted && !mv.is_castling())
         {
             p |= B::bit(to);
         } else if mv.is_drop() {

@@ -5,7 +5,7 @@
 //! - Boards of any rectangle up to 128 squares (16 files, 16 ranks) on `u64` or `u128`
 //!   bitboards through the same generic code ([`bits::Bits`], polyboard-core's `Wide`).
 //! - Pieces from Betza notation ([`betza`]): leapers, sliders, riders, lame leapers,
-//!   hoppers, divergent movers; a royal bitboard; up to 16 piece types; holdings.
+//!   hoppers, divergent movers; a royal bitboard; up to 32 piece types (the promoted ones counted); holdings.
 //! - Variants from files in Fairy-Stockfish's `variants.ini` syntax ([`rules`]); the
 //!   built-in ones ([`VariantSet::builtin`]) ship as `variants.ini` beside this crate.
 //! - Moves in Sjaak's pickup / drop / store / retrieve encoding ([`moves::Move`]),

@@ -20,13 +20,18 @@
 //! bit  11      en passant capture (pickup 1 is the pawn taken)
 //! bits 12..19  pickup 0 square (7 bits): the mover's origin
 //! bits 19..26  pickup 1 square: the captured piece, or the castling rook
-//! bits 26..37  drop 0: square (7 bits) | type << 7 (4 bits): where the mover lands
-//! bits 37..48  drop 1: the castling rook's landing, or the gated piece
-//! bits 48..59  drop 2: the gated piece of a gating castling move; with bit 63, bits
-//!              48..55 are the wall square instead
-//! bits 59..63  holdings action: the piece type (4 bits)
-//! bit  63      walling (`wallingRule`): a wall goes up on the square in bits 48..55
+//! bits 26..38  drop 0: square (7 bits) | type << 7 (5 bits): where the mover lands
+//! bits 38..50  drop 1: the castling rook's landing, or the gated piece
+//! bits 50..57  drop 2's square: the gated piece of a gating castling move; with bit
+//!              63, the wall square instead
+//! bits 57..62  holdings action: the piece type (5 bits). It is also drop 2's type
+//!              (drop 2 is read as square | type << 7 at bit 50 like the others): drop 2
+//!              is only ever a piece gated from the hand, whose type the retrieve names
+//! bit  62      unused
+//! bit  63      walling (`wallingRule`): a wall goes up on the square in bits 50..57
 //! ```
+//! Types take 5 bits (up to [`crate::rules::MAX_TYPES`] = 32, with the promoted ones):
+//! the room came from drop 2's own type field, which only ever repeated the hand type.
 //! A drop move has no pickup, one drop and a retrieve. The null move is 0.
 
 /// A packed move (see the module documentation for the layout).
@@ -65,7 +70,7 @@ impl Move {
     /// The piece type of the holdings action.
     #[inline(always)]
     pub fn hand_type(self) -> usize {
-        ((self.0 >> 59) & 15) as usize
+        ((self.0 >> 57) & 31) as usize
     }
     /// Pickup `i`'s square.
     #[inline(always)]
@@ -75,18 +80,18 @@ impl Move {
     /// Drop `i`: (square, type).
     #[inline(always)]
     pub fn drop(self, i: usize) -> (usize, usize) {
-        let d = self.0 >> (26 + 11 * i);
-        ((d & 127) as usize, ((d >> 7) & 15) as usize)
+        let d = self.0 >> (26 + 12 * i);
+        ((d & 127) as usize, ((d >> 7) & 31) as usize)
     }
     /// The square a walling move puts a wall on (`wallingRule`).
     #[inline(always)]
     pub fn wall(self) -> Option<usize> {
-        (self.0 & F_WALL != 0).then_some(((self.0 >> 48) & 127) as usize)
+        (self.0 & F_WALL != 0).then_some(((self.0 >> 50) & 127) as usize)
     }
     /// The move with a wall put up on `sq`.
     #[inline(always)]
     pub(crate) fn with_wall(self, sq: usize) -> Move {
-        Move((self.0 & !(0x7f << 48)) | (sq as u64) << 48 | F_WALL)
+        Move((self.0 & !(0x7f << 50)) | (sq as u64) << 50 | F_WALL)
     }
     /// True for a capture.
     #[inline(always)]
@@ -139,16 +144,18 @@ impl Move {
         let n = self.pickups();
         Move((self.0 | (sq as u64) << (12 + 7 * n)) + 1)
     }
-    /// Adds a drop of `ty` on `sq`.
+    /// Adds a drop of `ty` on `sq`. A third drop is a piece gated from the hand: its
+    /// type is the hand type, set with [`Move::with_hand`] (to the same `ty`).
     #[inline(always)]
     pub(crate) fn with_drop(self, sq: usize, ty: usize) -> Move {
         let n = self.drops();
-        Move((self.0 | ((sq as u64) | (ty as u64) << 7) << (26 + 11 * n)) + (1 << 2))
+        debug_assert!(n < 2 || self.hand_type() == 0 || self.hand_type() == ty);
+        Move((self.0 | ((sq as u64) | (ty as u64) << 7) << (26 + 12 * n)) + (1 << 2))
     }
     /// Sets the holdings action.
     #[inline(always)]
     pub(crate) fn with_hand(self, action: u64, ty: usize) -> Move {
-        Move(self.0 & !(3 << 4 | 15 << 59) | action << 4 | (ty as u64) << 59)
+        Move(self.0 & !(3 << 4 | 31 << 57) | action << 4 | (ty as u64) << 57)
     }
     /// Sets flag bits.
     #[inline(always)]
@@ -158,7 +165,7 @@ impl Move {
     /// Replaces drop 0's type (a promotion).
     #[inline(always)]
     pub(crate) fn with_drop0_type(self, ty: usize) -> Move {
-        Move(self.0 & !(15 << 33) | (ty as u64) << 33 | F_PROMO)
+        Move(self.0 & !(31 << 33) | (ty as u64) << 33 | F_PROMO)
     }
 }
 
@@ -170,15 +177,16 @@ impl polyboard_core::SearchMove for Move {
         // landing there, castling, and the gated piece with where it is gated. Bit 31
         // keeps it from 0.
         // Read straight from the packed bits (see polyboard_variants::moves): pickup 0
-        // at 12, drop 0's square and type at 26 (11 bits), castling at 7; a drop has no
-        // pickup, so its origin bits are 0 and "drop" is bit 7 of the origin.
+        // at 12, drop 0's square and type at 26 (12 bits), castling at 7; a drop has no
+        // pickup, so its origin bits are 0 and "drop" is bit 7 of the origin. Bits 0..8
+        // origin, 8..20 drop 0, 20 castling, 21..27 gated type + 1, 27 gated elsewhere.
         let m = self.0;
         let drop = (m & 3 == 0 && m & 12 != 0) as u32;
         let from = ((m >> 12) & 127) as u32 | drop << 7;
-        let mut k = from | (((m >> 26) & 0x7ff) as u32) << 8 | (((m >> 7) & 1) as u32) << 19;
+        let mut k = from | (((m >> 26) & 0xfff) as u32) << 8 | (((m >> 7) & 1) as u32) << 20;
         if self.is_gating() {
             let (gsq, gty) = self.drop(self.drops() - 1);
-            k |= (gty as u32 + 1) << 20 | ((gsq != self.pickup(0)) as u32) << 25;
+            k |= (gty as u32 + 1) << 21 | ((gsq != self.pickup(0)) as u32) << 27;
         }
         k | 1 << 31
     }
@@ -195,12 +203,15 @@ mod tests {
         assert_eq!((m.pickup(0), m.pickup(1)), (4, 7));
         assert_eq!((m.drop(0), m.drop(1)), ((6, 5), (5, 3)));
         assert!(m.is_castling() && !m.is_capture());
-        let g = m.with_drop(127, 15).with_hand(RETRIEVE, 15).with(F_GATE);
-        assert_eq!(g.drop(2), (127, 15));
-        assert_eq!((g.hand_action(), g.hand_type()), (RETRIEVE, 15));
-        assert_eq!(g.0 >> 63, 0);
-        let p = Move(0).with_pickup(120).with_drop(127, 0).with_drop0_type(9);
-        assert_eq!(p.drop(0), (127, 9));
+        let g = m.with_drop(127, 31).with_hand(RETRIEVE, 31).with(F_GATE);
+        assert_eq!(g.drop(2), (127, 31));
+        assert_eq!((g.drop(0), g.drop(1)), ((6, 5), (5, 3)));
+        assert_eq!((g.hand_action(), g.hand_type()), (RETRIEVE, 31));
+        assert_eq!(g.0 >> 62, 0);
+        let p = Move(0).with_pickup(120).with_drop(127, 0).with_drop0_type(31);
+        assert_eq!(p.drop(0), (127, 31));
         assert!(p.is_promotion());
+        let w = Move(0).with_pickup(3).with_drop(127, 31).with_hand(STORE, 30).with_wall(127);
+        assert_eq!((w.drop(0), w.wall(), w.hand_type()), ((127, 31), Some(127), 30));
     }
 }

@@ -9,8 +9,9 @@
 
 use crate::betza::{self, Atom};
 
-/// The most piece types a variant may use (a type fits in 4 bits of a move).
-pub const MAX_TYPES: usize = 16;
+/// The most piece types a variant may use, the promoted ones counted (a type fits in
+/// 5 bits of a move, and a set of types in a `u32`).
+pub const MAX_TYPES: usize = 32;
 /// The most files and ranks.
 pub const MAX_SIDE: usize = 16;
 
@@ -150,6 +151,8 @@ pub struct PieceDef {
     pub shogi_pawn: bool,
     /// The type it promotes to (`promotedPieceType`).
     pub promotes_to: Option<usize>,
+    /// With `pieceDemotion`, for a promoted type: the type it demotes to (its base).
+    pub demotes_to: Option<usize>,
     /// For a promoted type, the type it came from (and returns to in hand).
     pub base: Option<usize>,
     /// For a promoted type, the type whose moves it has (`promotedPieceType`'s target:
@@ -182,8 +185,18 @@ pub struct Rules {
     pub promotion_limit: Vec<(usize, u32)>,
     /// A pawn reaching the promotion region must promote.
     pub mandatory_pawn_promotion: bool,
-    /// A piece that can promote (`promotedPieceType`) must.
+    /// A piece that can promote (`promotedPieceType`) must (and with `pieceDemotion`, a
+    /// promoted piece must demote).
     pub mandatory_piece_promotion: bool,
+    /// `pieceDemotion` (Kyoto shogi): a promoted piece may move back to its base type
+    /// where a move of the base type could promote (with `mandatoryPiecePromotion`,
+    /// must).
+    pub piece_demotion: bool,
+    /// `piecePromotionOnCapture` (Micro shogi): pieces promote (and demote) only by
+    /// capturing.
+    pub piece_promotion_on_capture: bool,
+    /// `dropPromoted`: a piece in hand may also be dropped as its promoted type.
+    pub drop_promoted: bool,
     /// Pawns may double-step.
     pub double_step: bool,
     /// Where pawns may double-step from, per colour.
@@ -358,6 +371,10 @@ pub struct Rules {
     /// Having none of these types left ends the game with this result for the side to
     /// move (`extinctionValue`, `extinctionPieceTypes`).
     pub extinction: Option<(Value, Vec<usize>)>,
+    /// Each extinction type with the promoted types that move as it, one bit each: as
+    /// Fairy-Stockfish gives a promoted piece its target's type, they count as one
+    /// (Sho shogi's king and the prince its drunk elephant becomes are two commoners).
+    pub extinction_groups: Vec<u32>,
     /// The `variantTemplate` key (`shogi` makes shogi notation the default SAN of
     /// pyffish's API); `None` when the file does not set it.
     pub variant_template: Option<String>,
@@ -740,6 +757,9 @@ const KNOWN: &[&str] = &[
     "capturesToHand",
     "firstRankPawnDrops",
     "dropLoop",
+    "pieceDemotion",
+    "piecePromotionOnCapture",
+    "dropPromoted",
     "promotionZonePawnDrops",
     "whiteDropRegion",
     "blackDropRegion",
@@ -990,6 +1010,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             pawn: d.key == "pawn",
             shogi_pawn: d.key == "shogiPawn",
             promotes_to: None,
+            demotes_to: None,
             base: None,
             moves_as: None,
             synonym: None,
@@ -1006,6 +1027,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         promotion_limit: Vec::new(),
         mandatory_pawn_promotion: true,
         mandatory_piece_promotion: false,
+        piece_demotion: false,
+        piece_promotion_on_capture: false,
+        drop_promoted: false,
         double_step: true,
         double_step_region: [0; 2],
         en_passant_region: 0,
@@ -1070,6 +1094,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         n_fold_value_absolute: false,
         perpetual_check_illegal: false,
         extinction: None,
+        extinction_groups: Vec::new(),
         variant_template: None,
         counting_rule: false,
         extinction_counts: ExtinctionCounts::default(),
@@ -1219,9 +1244,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                         }
                         .ok_or_else(|| fail(e, format!("'{s}' is not a piece of this variant")))
                     };
-                    let (from, to) = (one(a)?, one(b)?);
+                    // `x:-` takes a parent's promotion of x away (Fairy-Stockfish's
+                    // NO_PIECE_TYPE).
+                    let from = one(a)?;
                     promoted.retain(|p: &(usize, usize, &Entry)| p.0 != from);
-                    promoted.push((from, to, e));
+                    if b != "-" {
+                        promoted.push((from, one(b)?, e));
+                    }
                 }
             }
             "mandatoryPawnPromotion" => r.mandatory_pawn_promotion = boolean()?,
@@ -1345,6 +1374,9 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,
             "dropLoop" => r.drop_loop = boolean()?,
+            "pieceDemotion" => r.piece_demotion = boolean()?,
+            "piecePromotionOnCapture" => r.piece_promotion_on_capture = boolean()?,
+            "dropPromoted" => r.drop_promoted = boolean()?,
             "promotionZonePawnDrops" => r.promotion_zone_pawn_drops = boolean()?,
             "whiteDropRegion" => r.drop_region[0] = region()?,
             "blackDropRegion" => r.drop_region[1] = region()?,
@@ -1494,11 +1526,21 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             pawn: false,
             shogi_pawn: false,
             promotes_to: None,
+            demotes_to: r.piece_demotion.then_some(from),
             base: Some(from),
             moves_as: Some(to),
             synonym: None,
         });
         r.pieces[from].promotes_to = Some(r.pieces.len() - 1);
+    }
+    if let Some((_, types)) = &r.extinction {
+        r.extinction_groups = types
+            .iter()
+            .map(|&t| {
+                let like = r.pieces.iter().enumerate().filter(|(_, p)| p.moves_as == Some(t));
+                like.fold(1u32 << t, |m, (u, _)| m | 1 << u)
+            })
+            .collect();
     }
     if r.pieces.len() > MAX_TYPES {
         return Err(VariantError {

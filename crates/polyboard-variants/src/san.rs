@@ -181,6 +181,13 @@ impl<B: Bits> Board<'_, B> {
         let us = self.side as usize;
         if mv.is_drop() {
             let ty = mv.drop(0).1;
+            // A piece dropped as its promoted type (`dropPromoted`): `+S` in shogi
+            // notations, the type it moves as elsewhere.
+            if n.shogi()
+                && let Some(base) = r.pieces[ty].base
+            {
+                return format!("+{}", r.pieces[base].letter.to_ascii_uppercase());
+            }
             if n.thai() {
                 return thai_piece(&r.pieces[self.sf_type(ty)].name, false).into();
             }
@@ -350,7 +357,9 @@ impl<B: Bits> Board<'_, B> {
                 san += &self.square_text(to, n);
             }
             if mv.is_promotion() {
-                if r.pieces[to_ty].base.is_some() {
+                if n.shogi() && r.piece_demotion && self.is_demotion(mv) {
+                    san.push('-');
+                } else if r.pieces[to_ty].base.is_some() {
                     if n.shogi() {
                         san.push('+');
                     } else {
@@ -363,6 +372,7 @@ impl<B: Bits> Board<'_, B> {
                 }
             } else if n.shogi()
                 && !mv.is_drop()
+                && self.piece_on(from).is_some_and(|(ty, _)| r.pieces[ty].base.is_none())
                 && legal.iter().any(|m| m.is_promotion() && m.from() == Some(from) && m.to() == to)
             {
                 san.push('=');

@@ -43,9 +43,10 @@ pub(crate) struct LineAttack {
 /// Zobrist keys of a variant.
 #[derive(Clone, Debug)]
 pub(crate) struct Keys {
-    /// `[(type * 2 + colour) * 128 + square]`.
+    /// `[(type * 2 + colour) * 128 + square]`, for up to 32 types.
     pub piece: Vec<u64>,
-    /// `[(type * 2 + colour) * 64 + count]` (counts past 63 share the last key).
+    /// `[(type * 2 + colour) * 64 + count]` (counts past 63 share the last key), for up
+    /// to 32 types.
     pub hand: Vec<u64>,
     /// `[square]`: a castling right on the rook's square.
     pub castle: Vec<u64>,
@@ -160,7 +161,9 @@ fn keys(nsq: usize) -> Keys {
     let mut state = polyboard_core::zobrist::SEED ^ 0x7661_7269_616e_7473; // "variants"
     let mut next = |n: usize| (0..n).map(|_| polyboard_core::zobrist::splitmix64(&mut state)).collect::<Vec<u64>>();
     let _ = nsq;
-    Keys {
+    // The keys of types 16..32 come last, so that those of the first 16 (and every
+    // other key) are the ones they were when a variant had at most 16 types.
+    let mut k = Keys {
         piece: next(32 * 128),
         hand: next(32 * 64),
         castle: next(128),
@@ -169,7 +172,10 @@ fn keys(nsq: usize) -> Keys {
         checks: next(16),
         side: next(1)[0],
         wall: next(128),
-    }
+    };
+    k.piece.extend(next(32 * 128));
+    k.hand.extend(next(32 * 64));
+    k
 }
 
 /// How a piece type moves along `diagonalLines`, as Fairy-Stockfish decides it by type.

@@ -38,8 +38,11 @@ impl<B: Bits> Board<'_, B> {
     pub(crate) fn write_move(&self, mv: Move, name: &dyn Fn(usize) -> String, drop: char) -> String {
         let r = &self.t.rules;
         if mv.is_drop() {
+            // A piece dropped as its promoted type (`dropPromoted`): `+` and the letter of
+            // the piece in hand, as Fairy-Stockfish writes it (`+S@b2`).
             let (to, ty) = mv.drop(0);
-            return format!("{}{drop}{}", r.pieces[ty].letter.to_ascii_uppercase(), name(to));
+            let plus = if ty != mv.hand_type() && r.pieces[ty].base.is_some() { "+" } else { "" };
+            return format!("{plus}{}{drop}{}", r.pieces[ty].letter.to_ascii_uppercase(), name(to));
         }
         let from = mv.pickup(0);
         let (to, ty) = mv.drop(0);
@@ -57,7 +60,9 @@ impl<B: Bits> Board<'_, B> {
             format!("{}{}", name(from), name(to))
         };
         if mv.is_promotion() {
-            if r.pieces[ty].base.is_some() {
+            if r.piece_demotion && self.is_demotion(mv) {
+                s.push('-');
+            } else if r.pieces[ty].base.is_some() {
                 s.push('+');
             } else {
                 s.push(r.pieces[ty].letter);

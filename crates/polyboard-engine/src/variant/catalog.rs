@@ -106,7 +106,20 @@ mod tests {
         // `mini` is Fairy-Stockfish's other name for minishogi.
         assert_eq!(
             plays,
-            ["shogi", "minishogi", "judkins", "gorogoro", "euroshogi", "mini", "dobutsu", "yarishogi", "torishogi"]
+            [
+                "shogi",
+                "minishogi",
+                "judkins",
+                "gorogoro",
+                "euroshogi",
+                "kyotoshogi",
+                "micro",
+                "okisakishogi",
+                "mini",
+                "dobutsu",
+                "yarishogi",
+                "torishogi"
+            ]
         );
         assert!(fits_usi(&set.rules("crazyhouse").unwrap()).unwrap_err().contains("castling"));
     }
