@@ -76,7 +76,7 @@ impl<'a, B: Bits> Board<'a, B> {
         let bad = |reason: &str| MoveError { text: text.into(), reason: reason.into() };
         if text.is_empty()
             || text.len() > 12
-            || !text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '*' | '+' | '='))
+            || !text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '*' | '+' | '-' | '='))
         {
             return Err(bad("not USI move text"));
         }
