@@ -10,6 +10,7 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod connect;
 mod enclosing;
 mod janggi;
 mod placement;
@@ -292,7 +293,7 @@ impl<'a, B: Bits> Board<'a, B> {
             self.rook_aims_at_king(mv.drop(0));
         }
         if t.enclosing && !mv.is_pass() {
-            self.flip_enclosed(mv.to(), us);
+            self.flip_enclosed(mv.to(), us, mv.is_drop());
         }
         if t.rules.castling_dropped_piece && mv.is_drop() {
             let (to, ty) = mv.drop(0);
@@ -815,6 +816,11 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
+        }
+        if self.t.connect
+            && let Some(v) = self.connect_end()
+        {
+            return Some(v);
         }
         if r.adjudicate_full_board && self.board_full() {
             return Some(self.counted_draw());

@@ -294,7 +294,7 @@ fn legal<B: Bits>(b: &Board<'_, B>, out: &mut Moves) {
 }
 
 /// The FSF piece-type order of a piece name (Fairy-Stockfish writes holdings from the
-/// highest type down); unknown names sort last.
+/// highest type down): the predefined pieces, then `customPiece1..`, then the king.
 fn sf_rank(name: &str) -> usize {
     const ORDER: &[&str] = &[
         "pawn",
@@ -335,8 +335,14 @@ fn sf_rank(name: &str) -> usize {
         "centaur",
         "king",
     ];
-    // A piece of the variant's own (a custom piece) ranks just below the king.
-    ORDER.iter().position(|n| *n == name).map_or(ORDER.len(), |i| if i + 1 == ORDER.len() { i + 2 } else { i + 1 })
+    // The custom pieces rank between the predefined ones and the king, in their order.
+    let custom = name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok());
+    match (ORDER.iter().position(|n| *n == name), custom) {
+        (Some(i), _) if i + 1 == ORDER.len() => ORDER.len() + 100,
+        (Some(i), _) => i + 1,
+        (None, Some(n)) => ORDER.len() + n,
+        (None, None) => ORDER.len(),
+    }
 }
 
 /// The hand pieces' types in Fairy-Stockfish's order (highest type first).
