@@ -269,7 +269,12 @@ impl<'a, B: Bits> Board<'a, B> {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
                 && (c != us || t.rules.n_move_rule_types[us] >> ty & 1 != 0)
             {
-                reset = true;
+                // As Fairy-Stockfish: a move the piece could make back (a custom pawn's
+                // sideways step) is not irreversible.
+                reset |= c != us
+                    || !t.custom_n_move
+                    || mv.is_drop()
+                    || !self.reach(ty, us, mv.to(), B::EMPTY, B::EMPTY).0.has(mv.pickup(i));
             }
         }
         for i in 0..mv.drops() {
@@ -322,8 +327,10 @@ impl<'a, B: Bits> Board<'a, B> {
             let (to, mid) = (mv.to(), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
             let mut takers = t.rules.en_passant_types[them];
-            let mut attacked = false;
-            while takers != 0 {
+            // As Fairy-Stockfish: a custom piece's initial move (not the `pawn`'s double
+            // step) leaves its en passant square whether or not a piece can take there.
+            let mut attacked = self.piece_on(to).is_some_and(|(ty, _)| !t.rules.pieces[ty].pawn);
+            while takers != 0 && !attacked {
                 let et = takers.trailing_zeros() as usize;
                 takers &= takers - 1;
                 attacked |=

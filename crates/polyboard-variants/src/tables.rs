@@ -142,6 +142,9 @@ pub struct Tables<B: Bits> {
     pub(crate) enclosing: bool,
     /// The variant has a connection rule (`connectN` and its relatives).
     pub(crate) connect: bool,
+    /// A type other than the `pawn` resets the n-move clock (`nMoveRuleTypes`, a custom
+    /// pawn): its moves that the piece could move back reset nothing.
+    pub(crate) custom_n_move: bool,
 }
 
 const NONE: u8 = 0xff;
@@ -618,6 +621,10 @@ impl<B: Bits> Tables<B> {
             janggi_rules,
             enclosing,
             connect: rules.connect.any(),
+            custom_n_move: rules
+                .n_move_rule_types
+                .iter()
+                .any(|&m| (0..nt).any(|ty| m >> ty & 1 != 0 && !rules.pieces[ty].pawn)),
             rules,
         }
     }
