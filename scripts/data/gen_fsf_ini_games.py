@@ -32,10 +32,12 @@ DATA = os.path.join(HERE, "crates", "polyboard-variants", "tests", "data")
 INI = os.path.join(DATA, "fsf-variants.ini")
 DEFAULT_OUT = os.path.join(DATA, "fsf-ini-games.txt")
 MAX_PLIES = 120
+# atlantis (wallOrMove) is played here too: its walls and passes end no game, but its move
+# text and FEN are checked.
 SECTIONS = [
     "tictactoe", "cfour", "picaria", "nineholes", "tictacchess", "asimplegame", "allqueenschess",
     "roll-ing-to-four", "quadwrangle", "quadwrangle7x7", "crusade", "snort", "gale", "teeko",
-    "symphony", "cfour-anyside", "cfour-misere", "three-musketeers",
+    "symphony", "cfour-anyside", "cfour-misere", "three-musketeers", "atlantis",
 ]
 
 

@@ -104,6 +104,9 @@ pub enum Walling {
     Arrow,
     /// On any empty square, the one wall moving there (`duck`: duck chess).
     Duck,
+    /// On an empty square of the board's edge or orthogonally next to a wall (`edge`:
+    /// atlantis).
+    Edge,
 }
 
 /// Fairy-Stockfish's `materialCounting` rules that score a game by its material: at the
@@ -383,6 +386,11 @@ pub struct Rules {
     pub walling: Walling,
     /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
     pub walling_region: [u128; 2],
+    /// `wallOrMove` (atlantis): a side either moves, putting up no wall, or puts up a
+    /// wall without moving, written as a move of its first piece (the lowest square) to
+    /// its own square with the wall (`a1a1,a1a3`); Fairy-Stockfish writes the other
+    /// moves with the wall field of no wall, its first square (`e2e4,e4a1`).
+    pub wall_or_move: bool,
     /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
     /// end is a win for that colour (0 White, 1 Black).
     pub draw_odds: Option<usize>,
@@ -847,6 +855,7 @@ const KNOWN: &[&str] = &[
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
+    "wallOrMove",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -1139,6 +1148,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         draw_odds: None,
         two_boards: false,
         walling_region: [0; 2],
+        wall_or_move: false,
         blast_on_capture: false,
         blast_immune: 0,
         mutually_immune: 0,
@@ -1352,15 +1362,19 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     "static" => Walling::Static,
                     "arrow" => Walling::Arrow,
                     "duck" => Walling::Duck,
+                    "edge" => Walling::Edge,
                     _ => {
                         return Err(fail(
                             e,
-                            format!("'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck)"),
+                            format!(
+                                "'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck, edge)"
+                            ),
                         ));
                     }
                 }
             }
             "twoBoards" => r.two_boards = boolean()?,
+            "wallOrMove" => r.wall_or_move = boolean()?,
             "materialCounting" => {
                 (r.draw_odds, r.material_counting) = match v {
                     "none" => (None, None),
