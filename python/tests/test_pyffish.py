@@ -42,19 +42,10 @@ def test_constants_match():
 
 
 # Variants whose pyffish answers still differ, with the reason; strict, so a fix shows
-# up as an unexpected pass. The six below came with the variants' third round (issue 20),
-# whose Rust tests compare perft and, for the enclosing games, the replay data, but whose
-# drop-in get_fen was first compared here.
-FEN_FIELDS = "pyffish's get_fen writes no castling or en passant field here ('w 0 1'); polyboard writes '- -'"
-EP_SQUARES = "pyffish's get_fen lists a custom pawn's double-step squares after it (e3e4) without a capturer; polyboard '-'"
-KNOWN_GAPS = {
-    "ataxx": FEN_FIELDS,
-    "flipello": FEN_FIELDS,
-    "flipersi": FEN_FIELDS,
-    "berolina": EP_SQUARES,
-    "pawnback": EP_SQUARES,
-    "pawnsideways": EP_SQUARES,
-}
+# up as an unexpected pass. (The third round's six, fixed: pyffish's start_fen of ataxx,
+# flipello and flipersi has no castling or en passant field, and its FEN lists a custom
+# pawn's initial-move squares with the one it landed on, `b3b4`.)
+KNOWN_GAPS = {}
 
 
 def with_known_gaps(names, gaps=KNOWN_GAPS):

@@ -10,6 +10,7 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod connect;
 mod enclosing;
 mod janggi;
 mod placement;
@@ -261,20 +262,29 @@ impl<'a, B: Bits> Board<'a, B> {
             self.key ^= k.ep[self.ep.lsb()];
             self.ep = B::EMPTY;
         }
-        let np = mv.pickups();
+        // A pass (a piece's move to its own square) leaves the piece and its rights as
+        // they are (Fairy-Stockfish: atlantis's wall moves keep the castling rights).
+        let np = if mv.is_pass() { 0 } else { mv.pickups() };
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
         // A promotion that gives a piece a new type (not a demotion back to its base) in
         // a variant with `pieceDemotion`; other variants have no demotion.
         let promotes = mv.is_promotion() && !(t.rules.piece_demotion && self.is_demotion(mv));
-        let mut reset = false;
+        // A pass of a piece whose moves reset the clock resets it (Fairy-Stockfish: the
+        // piece cannot move back to where it stands; atlantis's pawn wall moves).
+        let mut reset = mv.is_pass() && t.rules.n_move_rule_types[us] >> self.type_on(mv.pickup(0)) & 1 != 0;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
                 && (c != us || t.rules.n_move_rule_types[us] >> ty & 1 != 0)
             {
-                reset = true;
+                // As Fairy-Stockfish: a move the piece could make back (a custom pawn's
+                // sideways step) is not irreversible.
+                reset |= c != us
+                    || !t.custom_n_move
+                    || mv.is_drop()
+                    || !self.reach(ty, us, mv.to(), B::EMPTY, B::EMPTY).0.has(mv.pickup(i));
             }
         }
-        for i in 0..mv.drops() {
+        for i in 0..if np == 0 && mv.is_pass() { 0 } else { mv.drops() } {
             let (sq, ty) = mv.drop(i);
             self.put(sq, ty, us);
             if i == 0
@@ -295,7 +305,7 @@ impl<'a, B: Bits> Board<'a, B> {
             self.rook_aims_at_king(mv.drop(0));
         }
         if t.enclosing && !mv.is_pass() {
-            self.flip_enclosed(mv.to(), us);
+            self.flip_enclosed(mv.to(), us, mv.is_drop());
         }
         if t.rules.castling_dropped_piece && mv.is_drop() {
             let (to, ty) = mv.drop(0);
@@ -324,8 +334,10 @@ impl<'a, B: Bits> Board<'a, B> {
             let (to, mid) = (mv.to(), (mv.pickup(0) + mv.to()) / 2);
             let them = us ^ 1;
             let mut takers = t.rules.en_passant_types[them];
-            let mut attacked = false;
-            while takers != 0 {
+            // As Fairy-Stockfish: a custom piece's initial move (not the `pawn`'s double
+            // step) leaves its en passant square whether or not a piece can take there.
+            let mut attacked = self.piece_on(to).is_some_and(|(ty, _)| !t.rules.pieces[ty].pawn);
+            while takers != 0 && !attacked {
                 let et = takers.trailing_zeros() as usize;
                 takers &= takers - 1;
                 attacked |=
@@ -832,6 +844,11 @@ impl<'a, B: Bits> Board<'a, B> {
         if r.check_counting && self.checks[them] == 0 {
             return Some(Value::Loss);
         }
+        if self.t.connect
+            && let Some(v) = self.connect_end()
+        {
+            return Some(v);
+        }
         if r.adjudicate_full_board && self.board_full() {
             return Some(self.counted_draw());
         }
@@ -1073,6 +1090,9 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &t.rules;
         let us = self.side as usize;
         let mut out = Moves::new();
+        if r.wall_or_move {
+            return self.wall_or_move(moves);
+        }
         for &m in moves.iter() {
             let mut occ = self.occupied();
             if let Some(f) = m.from() {
@@ -1090,12 +1110,56 @@ impl<'a, B: Bits> Board<'a, B> {
                 Walling::None => continue,
                 Walling::Past => m.from().map_or(B::EMPTY, B::bit),
                 Walling::Static | Walling::Duck => !occ & region,
+                Walling::Edge => !occ & region & self.edge_walls(),
                 Walling::Arrow => self.reach(ty, us, to, occ, B::EMPTY).0 & region,
             };
             for w in squares(walls) {
                 if out.len() < MAX_MOVES {
                     out.push(m.with_wall(w));
                 }
+            }
+        }
+        out
+    }
+
+    /// `wallingRule = edge`: the board's edge and the squares orthogonally next to a wall.
+    fn edge_walls(&self) -> B {
+        let t = self.t;
+        let r = &t.rules;
+        let mut m = t.file_masks[0] | t.file_masks[r.files - 1] | t.rank_masks[0] | t.rank_masks[r.ranks - 1];
+        for w in squares(self.walls) {
+            m |= t.adjacent[w] & (t.file_masks[w % r.files] | t.rank_masks[w / r.files]);
+        }
+        m
+    }
+
+    /// `wallOrMove`: the moves as they are, and, not in check, the first piece's move to
+    /// its own square with each wall `wallingRule` allows.
+    #[inline(never)]
+    fn wall_or_move(&self, moves: &Moves) -> Moves {
+        let t = self.t;
+        let r = &t.rules;
+        let us = self.side as usize;
+        let mut out = Moves::new();
+        for &m in moves.iter() {
+            out.push(m);
+        }
+        let own = self.by_color[us];
+        if own.is_empty() || self.in_check() {
+            return out;
+        }
+        let from = own.lsb();
+        let pass = Move(0).with_pickup(from).with_drop(from, self.type_on(from));
+        let occ = self.occupied();
+        let region = B::from_u128(r.walling_region[us]) & t.all;
+        let walls = match r.walling {
+            crate::rules::Walling::Edge => !occ & region & self.edge_walls(),
+            crate::rules::Walling::Past | crate::rules::Walling::Arrow | crate::rules::Walling::None => B::EMPTY,
+            crate::rules::Walling::Static | crate::rules::Walling::Duck => !occ & region,
+        };
+        for w in squares(walls) {
+            if out.len() < MAX_MOVES {
+                out.push(pass.with_wall(w));
             }
         }
         out

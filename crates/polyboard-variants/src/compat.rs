@@ -209,21 +209,16 @@ fn marks_promoted(r: &crate::rules::Rules) -> bool {
     (r.captures_to_hand || r.two_boards) && !r.drop_loop
 }
 
-/// A start FEN as Fairy-Stockfish's source writes it where polyboard's variants.ini
-/// spells the same position otherwise: the shogi family's (`variantTemplate = shogi`)
-/// and breakthrough's and clobber's without castling and en passant fields, with `-`
-/// for empty hands (`[-] w 0 1` where polyboard writes `[] w - - 0 1`), and Seirawan's
-/// hand hawk first (`[HEhe]`, `[EHeh]` as both write it after a move).
+/// A start FEN as pyffish's `start_fen` gives it: the section's `startFen` as written
+/// (Fairy-Stockfish's source writes the shogi family's, breakthrough's, clobber's and
+/// the enclosing games' without castling and en passant fields, `[-] w 0 1`, and so
+/// does polyboard's variants.ini; `get_fen` always writes both), but Seirawan's hand
+/// hawk first (`[HEhe]`; `[EHeh]` as both write it after a move).
 fn sf_start_fen(r: &crate::rules::Rules) -> String {
-    let fen = r.start_fen.replace("[EHeh]", "[HEhe]");
-    // Fairy-Stockfish's source writes these without castling and en passant fields too.
-    let short = ["breakthrough", "clobber", "clobber10"].contains(&r.name.as_str());
-    if (short || r.variant_template.as_deref() == Some("shogi"))
-        && let [board, side, "-", "-", clock, number] = fen.split(' ').collect::<Vec<_>>()[..]
-    {
-        return format!("{} {side} {clock} {number}", board.replace("[]", "[-]"));
-    }
-    fen
+    // As the section spells it (Fairy-Stockfish's variants write some without the
+    // castling and en passant fields, `... w 0 1`), but the hand, which polyboard's
+    // variants.ini writes in the order its FEN writer does.
+    r.start_fen.replace("[EHeh]", "[HEhe]")
 }
 
 /// The FEN with the castling and en passant fields that Fairy-Stockfish lets a FEN
@@ -296,7 +291,7 @@ fn legal<B: Bits>(b: &Board<'_, B>, out: &mut Moves) {
 }
 
 /// The FSF piece-type order of a piece name (Fairy-Stockfish writes holdings from the
-/// highest type down); unknown names sort last.
+/// highest type down): the predefined pieces, then `customPiece1..`, then the king.
 fn sf_rank(name: &str) -> usize {
     const ORDER: &[&str] = &[
         "pawn",
@@ -337,8 +332,14 @@ fn sf_rank(name: &str) -> usize {
         "centaur",
         "king",
     ];
-    // A piece of the variant's own (a custom piece) ranks just below the king.
-    ORDER.iter().position(|n| *n == name).map_or(ORDER.len(), |i| if i + 1 == ORDER.len() { i + 2 } else { i + 1 })
+    // The custom pieces rank between the predefined ones and the king, in their order.
+    let custom = name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok());
+    match (ORDER.iter().position(|n| *n == name), custom) {
+        (Some(i), _) if i + 1 == ORDER.len() => ORDER.len() + 100,
+        (Some(i), _) => i + 1,
+        (None, Some(n)) => ORDER.len() + n,
+        (None, None) => ORDER.len(),
+    }
 }
 
 /// The hand pieces' types in Fairy-Stockfish's order (highest type first).

@@ -186,11 +186,15 @@ impl<'a, B: Bits> Board<'a, B> {
             && e != "-"
             && e != "0"
         {
-            // Fairy-Stockfish writes every square a move passed ("a3a4" after a custom
-            // pawn's move): the first with a capturable pawn beyond it is kept.
-            for sq in ep_squares(r, e)? {
+            // Fairy-Stockfish writes the squares a custom pawn's initial move passed and
+            // the one it landed on ("a3a4", berolina's diagonal "c5d6"): the first empty
+            // one with a capturable piece on a listed square, or else one step beyond.
+            let listed = ep_squares(r, e)?;
+            let landed = listed.iter().copied().find(|&s| b.piece_on(s).is_some_and(|(_, c)| c != b.side as usize));
+            for sq in listed {
                 // The pawn that double-stepped stands one step beyond, seen from the mover.
-                let victim = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
+                let ahead = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
+                let victim = landed.or(ahead);
                 let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
                 match pawn_ok {
                     Some((v, (ty, c)))
@@ -421,12 +425,31 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         s += if castling.is_empty() { "-" } else { &castling };
         s.push(' ');
-        s += &if self.ep.is_empty() { "-".to_string() } else { r.square_name(self.ep.lsb()) };
+        s += &self.ep_text();
         if r.check_counting {
             s += &format!(" {}+{}", self.checks[0], self.checks[1]);
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
         s
+    }
+}
+
+impl<B: Bits> Board<'_, B> {
+    /// The en passant field as Fairy-Stockfish writes it: the square passed, and after a
+    /// custom piece's initial move (not the `pawn`'s double step) the square it landed
+    /// on too, in square order (`b3b4`, `c5d6`); `-` for none.
+    fn ep_text(&self) -> String {
+        let r = &self.t.rules;
+        if self.ep.is_empty() {
+            return "-".to_string();
+        }
+        let mut sqs = vec![self.ep.lsb()];
+        let victim = self.ep_victim as usize;
+        if self.piece_on(victim).is_some_and(|(ty, _)| !r.pieces[ty].pawn) && r.en_passant_region >> victim & 1 != 0 {
+            sqs.push(victim);
+            sqs.sort_unstable();
+        }
+        sqs.into_iter().map(|s| r.square_name(s)).collect()
     }
 }
 

@@ -105,6 +105,9 @@ pub enum Walling {
     Arrow,
     /// On any empty square, the one wall moving there (`duck`: duck chess).
     Duck,
+    /// On an empty square of the board's edge or orthogonally next to a wall (`edge`:
+    /// atlantis).
+    Edge,
 }
 
 /// Fairy-Stockfish's `materialCounting` rules that score a game by its material: at the
@@ -129,6 +132,72 @@ pub enum Enclosing {
     /// `ataxx`: a drop must touch an own piece; the enemy pieces touching the moved or
     /// dropped piece flip.
     Ataxx,
+    /// `top` (drops only: connect four): a drop goes on the first rank or on a piece.
+    Top,
+    /// `anyside` (drops only): a drop goes where a piece pushed in from an edge would
+    /// stop, as Fairy-Stockfish computes it (from the west and south edges the first
+    /// empty square before a piece or the far edge; from the east and north edges the
+    /// lowest empty square past a piece or on the near edge, in a line whose far end is
+    /// empty).
+    AnySide,
+    /// `snort` (drops only): a drop may not stand orthogonally next to an enemy piece.
+    Snort,
+    /// `quadwrangle` (flips only): the enemy pieces touching a moved piece flip, and
+    /// those touching a dropped one when it touches an own piece too.
+    Quadwrangle,
+}
+
+/// Fairy-Stockfish's connection rules (`connectN`, `connectNxN`, `collinearN`,
+/// `connectRegion1/2White/Black`): after a move, the mover's pieces of
+/// `connectPieceTypes` forming such a figure end the game with `connectValue` for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// `connectN`: that many in an unbroken line (0: no rule).
+    pub n: u32,
+    /// `connectNxN`: a filled square of that side (0: no rule).
+    pub nxn: u32,
+    /// `collinearN`: that many on one line, not necessarily adjacent (0: no rule).
+    pub collinear: u32,
+    /// `connectHorizontal`, `connectVertical`, `connectDiagonal`: the lines looked at.
+    pub horizontal: bool,
+    /// See `horizontal`.
+    pub vertical: bool,
+    /// See `horizontal`.
+    pub diagonal: bool,
+    /// `connectPieceTypes`, one bit a type (every type by default).
+    pub types: u32,
+    /// `connectValue`: the result for the side that connects (`win` by default).
+    pub value: Value,
+    /// `connectRegion1White/Black`: a chain from it ...
+    pub region1: [u128; 2],
+    /// `connectRegion2White/Black`: ... to this region wins. As Fairy-Stockfish, the
+    /// chain grows from region 1 only east, north, north-east and south-east (the
+    /// directions enabled).
+    pub region2: [u128; 2],
+}
+
+impl Connect {
+    /// True when a connection rule is in force.
+    pub fn any(&self) -> bool {
+        self.n > 0 || self.nxn > 0 || self.collinear > 0 || self.region1.iter().any(|&m| m != 0)
+    }
+}
+
+impl Default for Connect {
+    fn default() -> Connect {
+        Connect {
+            n: 0,
+            nxn: 0,
+            collinear: 0,
+            horizontal: true,
+            vertical: true,
+            diagonal: true,
+            types: u32::MAX,
+            value: Value::Win,
+            region1: [0; 2],
+            region2: [0; 2],
+        }
+    }
 }
 
 /// One piece type.
@@ -330,6 +399,11 @@ pub struct Rules {
     pub walling: Walling,
     /// Where walls may go up, per colour (`wallingRegionWhite/Black`).
     pub walling_region: [u128; 2],
+    /// `wallOrMove` (atlantis): a side either moves, putting up no wall, or puts up a
+    /// wall without moving, written as a move of its first piece (the lowest square) to
+    /// its own square with the wall (`a1a1,a1a3`); Fairy-Stockfish writes the other
+    /// moves with the wall field of no wall, its first square (`e2e4,e4a1`).
+    pub wall_or_move: bool,
     /// `materialCounting = blackdrawodds` or `whitedrawodds` (armageddon): every drawn
     /// end is a win for that colour (0 White, 1 Black).
     pub draw_odds: Option<usize>,
@@ -436,6 +510,8 @@ pub struct Rules {
     /// `castlingKingFile`: the castling king's file for `castlingDroppedPiece` (0-based,
     /// `e` by default).
     pub castling_king_file: usize,
+    /// The connection rules (tic-tac-toe, connect four, gomoku-like games).
+    pub connect: Connect,
 }
 
 /// Fairy-Stockfish's extinction rule in full: a side with at most `piece_count` of an
@@ -799,6 +875,7 @@ const KNOWN: &[&str] = &[
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
+    "wallOrMove",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -847,6 +924,19 @@ const KNOWN: &[&str] = &[
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
     "castlingKingFile",
+    // Connection games (tictactoe, cfour, teeko, three-musketeers, gale).
+    "connectN",
+    "connectNxN",
+    "collinearN",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectPieceTypes",
+    "connectValue",
+    "connectRegion1White",
+    "connectRegion2White",
+    "connectRegion1Black",
+    "connectRegion2Black",
 ];
 
 /// Fairy-Stockfish's predefined piece names and their Betza moves.
@@ -1082,6 +1172,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         draw_odds: None,
         two_boards: false,
         walling_region: [0; 2],
+        wall_or_move: false,
         blast_on_capture: false,
         blast_immune: 0,
         mutually_immune: 0,
@@ -1114,6 +1205,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         drop_opposite_bishop: false,
         castling_dropped_piece: false,
         castling_king_file: 4,
+        connect: Connect::default(),
     };
     let all = r.all_squares();
     // Fairy-Stockfish's default promotion ranks are absolute, *8 and *1, whatever the
@@ -1299,15 +1391,19 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     "static" => Walling::Static,
                     "arrow" => Walling::Arrow,
                     "duck" => Walling::Duck,
+                    "edge" => Walling::Edge,
                     _ => {
                         return Err(fail(
                             e,
-                            format!("'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck)"),
+                            format!(
+                                "'{v}' is not a walling rule polyboard plays (none, past, static, arrow, duck, edge)"
+                            ),
                         ));
                     }
                 }
             }
             "twoBoards" => r.two_boards = boolean()?,
+            "wallOrMove" => r.wall_or_move = boolean()?,
             "materialCounting" => {
                 (r.draw_odds, r.material_counting) = match v {
                     "none" => (None, None),
@@ -1335,23 +1431,42 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "bikjangRule" => r.bikjang = boolean()?,
             "moveRepetitionIllegal" => r.move_repetition_illegal = boolean()?,
             "enclosingDrop" | "flipEnclosedPieces" => {
-                let rule = match v {
-                    "none" => Enclosing::None,
-                    "reversi" => Enclosing::Reversi,
-                    "ataxx" => Enclosing::Ataxx,
+                let drop = e.key == "enclosingDrop";
+                let rule = match (v, drop) {
+                    ("none", _) => Enclosing::None,
+                    ("reversi", _) => Enclosing::Reversi,
+                    ("ataxx", _) => Enclosing::Ataxx,
+                    ("top", true) => Enclosing::Top,
+                    ("anyside", true) => Enclosing::AnySide,
+                    ("snort", true) => Enclosing::Snort,
+                    ("quadwrangle", false) => Enclosing::Quadwrangle,
                     _ => {
-                        return Err(fail(
-                            e,
-                            format!("'{v}' is not an enclosing rule polyboard plays (none, reversi, ataxx)"),
-                        ));
+                        let known = if drop {
+                            "none, reversi, ataxx, top, anyside, snort"
+                        } else {
+                            "none, reversi, ataxx, quadwrangle"
+                        };
+                        return Err(fail(e, format!("'{v}' is not an enclosing rule polyboard plays here ({known})")));
                     }
                 };
-                if e.key == "enclosingDrop" {
+                if drop {
                     r.enclosing_drop = rule;
                 } else {
                     r.flip_enclosed = rule;
                 }
             }
+            "connectN" => r.connect.n = count()?,
+            "connectNxN" => r.connect.nxn = count()?,
+            "collinearN" => r.connect.collinear = count()?,
+            "connectHorizontal" => r.connect.horizontal = boolean()?,
+            "connectVertical" => r.connect.vertical = boolean()?,
+            "connectDiagonal" => r.connect.diagonal = boolean()?,
+            "connectPieceTypes" => r.connect.types = if v == "*" { u32::MAX } else { type_mask(&piece_set()?) },
+            "connectValue" => r.connect.value = value()?,
+            "connectRegion1White" => r.connect.region1[0] = region()?,
+            "connectRegion1Black" => r.connect.region1[1] = region()?,
+            "connectRegion2White" => r.connect.region2[0] = region()?,
+            "connectRegion2Black" => r.connect.region2[1] = region()?,
             "enclosingDropStart" => r.enclosing_drop_start = region()?,
             "adjudicateFullBoard" => r.adjudicate_full_board = boolean()?,
             "freeDrops" => r.free_drops = boolean()?,
@@ -1611,6 +1726,7 @@ const LETTER_KEYS: &[&str] = &[
     "flagPieceBlack",
     "dropNoDoubled",
     "petrifyOnCaptureTypes",
+    "connectPieceTypes",
 ];
 
 /// The set (0 promotion pawns, 1 en passant, 2 n-move rule) and colours a pawn-type key

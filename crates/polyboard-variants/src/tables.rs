@@ -138,8 +138,14 @@ pub struct Tables<B: Bits> {
     /// The variant passes or has the bikjang rule (`pass`, `passOnStalemate`,
     /// `bikjangRule`): the board keeps the last moves' passes and bikjang.
     pub(crate) janggi_rules: bool,
-    /// The variant has `enclosingDrop` or `flipEnclosedPieces`.
+    /// The variant has `enclosingDrop`, `flipEnclosedPieces` or `freeDrops` (gale's
+    /// free drops with neither enclosing rule).
     pub(crate) enclosing: bool,
+    /// The variant has a connection rule (`connectN` and its relatives).
+    pub(crate) connect: bool,
+    /// A type other than the `pawn` resets the n-move clock (`nMoveRuleTypes`, a custom
+    /// pawn): its moves that the piece could move back reset nothing.
+    pub(crate) custom_n_move: bool,
 }
 
 const NONE: u8 = 0xff;
@@ -537,12 +543,14 @@ impl<B: Bits> Tables<B> {
             || rules.walling != crate::rules::Walling::None;
         let janggi_rules = rules.pass.iter().chain(&rules.pass_on_stalemate).any(|&p| p) || rules.bikjang;
         let enclosing = rules.enclosing_drop != crate::rules::Enclosing::None
-            || rules.flip_enclosed != crate::rules::Enclosing::None;
+            || rules.flip_enclosed != crate::rules::Enclosing::None
+            || rules.free_drops;
         let immediate_rules = rules.extinction.is_some()
             || rules.check_counting
             || rules.flag_region.iter().any(|&m| m != 0)
             || janggi_rules
-            || rules.adjudicate_full_board;
+            || rules.adjudicate_full_board
+            || rules.connect.any();
         let jcannons = rules
             .pieces
             .iter()
@@ -618,6 +626,11 @@ impl<B: Bits> Tables<B> {
             has_jhops,
             janggi_rules,
             enclosing,
+            connect: rules.connect.any(),
+            custom_n_move: rules
+                .n_move_rule_types
+                .iter()
+                .any(|&m| (0..nt).any(|ty| m >> ty & 1 != 0 && !rules.pieces[ty].pawn)),
             rules,
         }
     }

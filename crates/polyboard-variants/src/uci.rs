@@ -73,6 +73,9 @@ impl<B: Bits> Board<'_, B> {
         }
         if let Some(w) = mv.wall() {
             s += &format!(",{}{}", name(to), name(w));
+        } else if r.wall_or_move {
+            // Fairy-Stockfish's wall field of a move without a wall names its first square.
+            s += &format!(",{}{}", name(to), name(0));
         }
         s
     }

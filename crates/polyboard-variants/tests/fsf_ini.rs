@@ -9,7 +9,7 @@ use polyboard_variants::{Variant, VariantSet};
 const INI: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of the file that load (of 138).
-const LOADED: usize = 112;
+const LOADED: usize = 132;
 
 /// Sections that load but whose perft still differs from pyffish's, strict: a fix fails
 /// the test until it is taken off the list. Both load since the third round of built-in
@@ -79,4 +79,92 @@ fn strict_load_rejects_the_file() {
     let e = set.load(INI, "fsf-variants.ini").unwrap_err();
     assert!(e.line > 0 && !e.reason.is_empty(), "{e}");
     assert_eq!(set.names().len(), before);
+}
+
+/// The sections of the file that `names` need, themselves and their parents defined in
+/// the file, in the file's order: a text the strict reader loads.
+fn sections_for(names: &[&str]) -> String {
+    let mut sections: Vec<(String, Option<String>, String)> = Vec::new();
+    for line in INI.lines() {
+        if let Some(head) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+            let (name, parent) = match head.split_once(':') {
+                Some((n, p)) => (n.to_string(), Some(p.to_string())),
+                None => (head.to_string(), None),
+            };
+            sections.push((name, parent, String::new()));
+        }
+        if let Some(last) = sections.last_mut() {
+            last.2 += line;
+            last.2.push('\n');
+        }
+    }
+    let mut wanted: std::collections::BTreeSet<String> = names.iter().map(|s| s.to_string()).collect();
+    for (name, parent, _) in sections.iter().rev() {
+        if wanted.contains(name)
+            && let Some(p) = parent
+        {
+            wanted.insert(p.clone());
+        }
+    }
+    sections.into_iter().filter(|s| wanted.contains(&s.0)).map(|s| s.2).collect()
+}
+
+/// Random games played to their end in the sections whose rules end the game by
+/// themselves (connectN and its relatives, the enclosing drops): pyffish 0.0.90's FEN,
+/// number of legal moves, immediate end and game result at every ply
+/// (tests/data/fsf-ini-games.txt, made by scripts/data/gen_fsf_ini_games.py), through
+/// the pyffish compatibility layer.
+#[test]
+fn fsf_variants_ini_games_match_pyffish() {
+    let data = include_str!("data/fsf-ini-games.txt");
+    let mut names: Vec<&str> = Vec::new();
+    for l in data.lines().filter(|l| l.starts_with("game ; ")) {
+        let name = l.split(" ; ").nth(1).unwrap();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let sf = polyboard_variants::compat::Pyffish::new();
+    sf.load_variant_config(&sections_for(&names)).unwrap();
+    let mut fails = Vec::new();
+    let mut game: Option<(String, Vec<String>)> = None;
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let f: Vec<&str> = line.split(" ; ").collect();
+        if f[0] == "game" {
+            game = Some((
+                f[1].to_string(),
+                f.get(2).map_or(Vec::new(), |m| m.split_whitespace().map(String::from).collect()),
+            ));
+            continue;
+        }
+        let (variant, all) = game.as_ref().expect("a game line first");
+        let ply: usize = f[0].parse().unwrap();
+        let moves: Vec<&str> = all[..ply].iter().map(String::as_str).collect();
+        let start = sf.start_fen(variant).unwrap();
+        let fen = sf.get_fen(variant, &start, &moves, false, false, false, -1);
+        let legal = sf.legal_moves(variant, &start, &moves, false).map(|l| l.len());
+        let (flag, value) = f[3].split_once(',').unwrap();
+        let imm = sf.is_immediate_game_end(variant, &start, &moves, false);
+        let want_imm = (flag == "1", value.parse::<i32>().unwrap());
+        let imm_ok = imm.as_ref().is_ok_and(|&(e, v)| e == want_imm.0 && (!e || v == want_imm.1));
+        let result_ok =
+            f[4] == "-" || sf.game_result(variant, &start, &moves, false).is_ok_and(|r| r.to_string() == f[4]);
+        let fen_ok = fen.as_ref().is_ok_and(|x| x == f[1]);
+        let legal_ok = legal.as_ref().is_ok_and(|&n| n.to_string() == f[2]);
+        if !(fen_ok && legal_ok && imm_ok && result_ok) {
+            fails.push(format!(
+                "{variant} ply {ply}: fen {fen:?} (pyffish {}), legal {legal:?} ({}), imm {imm:?} ({}), result ok {result_ok}",
+                f[1], f[2], f[3]
+            ));
+        }
+        checked += 1;
+    }
+    assert!(checked > 3000, "{checked}");
+    assert!(
+        fails.is_empty(),
+        "{} of {checked} positions differ:\n{}",
+        fails.len(),
+        fails[..fails.len().min(30)].join("\n")
+    );
 }

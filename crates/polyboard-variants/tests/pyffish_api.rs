@@ -208,3 +208,20 @@ fn walling_moves_have_their_wall_in_san() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(sf.get_san("duck", start, "b1c3,c3e5", false, 0).unwrap(), "Nc3,e5");
 }
+
+/// pyffish's `start_fen` of every variant both know, as pyffish 0.0.90 writes it
+/// (tests/data/pyffish-variants.txt): some without castling and en passant fields.
+#[test]
+fn compat_start_fen_is_pyffish_s() {
+    let sf = Pyffish::new();
+    let names = sf.variants();
+    let mut checked = 0;
+    for line in include_str!("data/pyffish-variants.txt").lines().filter(|l| !l.starts_with('#')) {
+        let (name, fen) = line.split_once(" ; ").unwrap();
+        if names.iter().any(|n| n == name) {
+            assert_eq!(sf.start_fen(name).unwrap(), fen, "{name}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 113, "{checked}");
+}

@@ -24,6 +24,13 @@ fn every_builtin_start_fen_writes_back_unchanged() {
         let fen = with_tables!(&v, t => Board::from_fen(t, &start).unwrap().fen());
         // A check-counting start FEN without counters (karouk, checkshogi) means the next
         // check wins; pyffish 0.0.90's get_fen writes that counter: "... - 1+1 0 1".
+        // A start FEN without castling and en passant fields (Fairy-Stockfish's shogi
+        // family, breakthrough, the enclosing games: "[-] w 0 1") is written with them.
+        let fields: Vec<&str> = start.split(' ').collect();
+        let start = match fields[..] {
+            [board, side, clock, number] => format!("{} {side} - - {clock} {number}", board.replace("[-]", "[]")),
+            _ => start,
+        };
         let expected = if v.rules().check_counting && !start.contains('+') {
             let (head, clocks) = start.rsplit_once(" 0 ").unwrap();
             format!("{head} 1+1 0 {clocks}")
@@ -214,4 +221,25 @@ fn walling_moves_write_the_wall_after_a_comma() {
         b.play(b.parse_move("e2e4,e4e5").unwrap()).fen()
     });
     assert_eq!(fen, "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+/// Berolina's diagonal initial move as pyffish 0.0.90 writes it: the en passant field
+/// lists the square passed and the one the pawn landed on (`c5d6`); read back, the pawn
+/// taken en passant is the one on the listed square, not the one straight ahead.
+#[test]
+fn berolina_en_passant_field_lists_the_landing_square() {
+    let v = variant("berolina");
+    with_tables!(&v, t => {
+        let b = Board::from_fen(t, "rnbqkbnr/pppppppp/8/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2").unwrap();
+        let b = b.play(b.parse_move("e7c5").unwrap());
+        let fen = b.fen();
+        assert_eq!(fen, "rnbqkbnr/pppp1ppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 0 3");
+        let read = Board::from_fen(t, &fen).unwrap();
+        let mut pawn: Vec<String> =
+            legal_texts(&v, &fen).into_iter().filter(|m| m.starts_with("d5")).collect();
+        pawn.sort();
+        assert_eq!(pawn, ["d5c6", "d5d6", "d5e6"]);
+        let after = read.play(read.parse_move("d5d6").unwrap());
+        assert_eq!(after.fen(), "rnbqkbnr/pppp1ppp/3P4/8/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 3");
+    });
 }

@@ -48,8 +48,20 @@ impl<B: Bits> Board<'_, B> {
             return start & empty;
         }
         let mut near = B::EMPTY;
+        let pieces = self.by_color[0] | self.by_color[1];
         match r.enclosing_drop {
-            Enclosing::None => empty,
+            Enclosing::None | Enclosing::Quadwrangle => empty,
+            Enclosing::Top => {
+                let first = B::from_u128(r.rank_mask(0));
+                squares(pieces).filter(|&s| s + r.files < t.nsq).fold(first, |m, s| m | B::bit(s + r.files)) & empty
+            }
+            Enclosing::Snort => {
+                for s in squares(self.by_color[us ^ 1]) {
+                    near |= t.adjacent[s] & (t.file_masks[s % r.files] | t.rank_masks[s / r.files]);
+                }
+                empty & !near
+            }
+            Enclosing::AnySide => self.any_side_targets(pieces, empty),
             Enclosing::Ataxx => {
                 for s in squares(self.by_color[us]) {
                     near |= t.adjacent[s];
@@ -67,15 +79,57 @@ impl<B: Bits> Board<'_, B> {
         }
     }
 
+    /// `enclosingDrop = anyside`, as Fairy-Stockfish computes it: per rank whose first
+    /// square is empty, its first empty square west of a piece or on the last file; per
+    /// file whose first square is empty, its first empty square south of a piece or on
+    /// the last rank; per file whose last square is empty, its first empty square north
+    /// of a piece or on the first rank; per rank whose last square is empty, its first
+    /// empty square east of a piece or on the first file.
+    fn any_side_targets(&self, pieces: B, empty: B) -> B {
+        let t = self.t;
+        let r = &t.rules;
+        let (files, ranks) = (r.files, r.ranks);
+        let sq = |f: usize, k: usize| k * files + f;
+        let occ = |f: usize, k: usize| pieces.has(sq(f, k));
+        let mut b = B::EMPTY;
+        let first = |mut line: std::ops::Range<usize>, step: usize, at: usize, cand: &dyn Fn(usize) -> bool| {
+            line.find(|&i| empty.has(at + i * step) && cand(at + i * step)).map_or(B::EMPTY, |i| B::bit(at + i * step))
+        };
+        for k in 0..ranks {
+            if !occ(0, k) {
+                let c = |s: usize| s % files == files - 1 || occ(s % files + 1, k);
+                b |= first(0..files, 1, sq(0, k), &c);
+            }
+            if !occ(files - 1, k) {
+                let c = |s: usize| s.is_multiple_of(files) || occ(s % files - 1, k);
+                b |= first(0..files, 1, sq(0, k), &c);
+            }
+        }
+        for f in 0..files {
+            if !occ(f, 0) {
+                let c = |s: usize| s / files == ranks - 1 || occ(f, s / files + 1);
+                b |= first(0..ranks, files, f, &c);
+            }
+            if !occ(f, ranks - 1) {
+                let c = |s: usize| s / files == 0 || occ(f, s / files - 1);
+                b |= first(0..ranks, files, f, &c);
+            }
+        }
+        b
+    }
+
     /// `flipEnclosedPieces` after `us`'s piece landed on `to`: with `reversi` every line
     /// of enemy pieces between it and an own piece, with `ataxx` every enemy piece next
-    /// to it, turns to `us`'s colour.
+    /// to it, with `quadwrangle` the same after a move, and after a drop only when it
+    /// touches an own piece, turns to `us`'s colour.
     #[inline(never)]
-    pub(super) fn flip_enclosed(&mut self, to: usize, us: usize) {
+    pub(super) fn flip_enclosed(&mut self, to: usize, us: usize, drop: bool) {
         let t = self.t;
         let flips = match t.rules.flip_enclosed {
-            Enclosing::None => return,
+            Enclosing::None | Enclosing::Top | Enclosing::AnySide | Enclosing::Snort => return,
             Enclosing::Ataxx => t.adjacent[to] & self.by_color[us ^ 1],
+            Enclosing::Quadwrangle if drop && (t.adjacent[to] & self.by_color[us]).is_empty() => return,
+            Enclosing::Quadwrangle => t.adjacent[to] & self.by_color[us ^ 1],
             Enclosing::Reversi => DIRECTIONS.iter().fold(B::EMPTY, |m, &d| match self.run_of(to, d, us ^ 1) {
                 (run, true) => m | run,
                 _ => m,
