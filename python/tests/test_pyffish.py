@@ -42,18 +42,15 @@ def test_constants_match():
 
 
 # Variants whose pyffish answers still differ, with the reason; strict, so a fix shows
-# up as an unexpected pass. The six below came with the variants' third round (issue 20),
-# whose Rust tests compare perft and, for the enclosing games, the replay data, but whose
-# drop-in get_fen was first compared here.
+# up as an unexpected pass. The three below came with the variants' third round (issue 20),
+# whose Rust tests compare perft and the replay data, but whose drop-in get_fen was first
+# compared here. (berolina, pawnback and pawnsideways were here too until the fourth round
+# wrote a custom pawn's double-step squares as pyffish does, e3e4.)
 FEN_FIELDS = "pyffish's get_fen writes no castling or en passant field here ('w 0 1'); polyboard writes '- -'"
-EP_SQUARES = "pyffish's get_fen lists a custom pawn's double-step squares after it (e3e4) without a capturer; polyboard '-'"
 KNOWN_GAPS = {
     "ataxx": FEN_FIELDS,
     "flipello": FEN_FIELDS,
     "flipersi": FEN_FIELDS,
-    "berolina": EP_SQUARES,
-    "pawnback": EP_SQUARES,
-    "pawnsideways": EP_SQUARES,
 }
 
 

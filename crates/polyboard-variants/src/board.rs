@@ -307,6 +307,13 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         let np = mv.pickups();
         let mover_promoted = np > 0 && self.promoted.has(mv.pickup(0));
+        // `petrifyOnCaptureTypes` looks at the piece that moved, not at what it promotes
+        // to (a pawn taking and promoting to a knight stays a knight).
+        let petrifies = t.rules.petrify_on_capture != 0
+            && mv.is_capture()
+            && !mv.is_castling()
+            && np > 0
+            && t.rules.petrify_on_capture >> self.type_on(mv.pickup(0)) & 1 != 0;
         let mut reset = false;
         // A mover of `nMoveRuleTypes` that might step straight back: decided after the
         // move (a move the piece can undo does not reset the clock).
@@ -333,8 +340,8 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.promoted |= B::bit(sq);
             }
         }
-        if t.rules.petrify_on_capture != 0 && mv.is_capture() && !mv.is_castling() {
-            self.petrify(mv);
+        if petrifies {
+            self.petrify(mv.to());
         }
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
@@ -557,13 +564,10 @@ impl<'a, B: Bits> Board<'a, B> {
     /// `petrifyOnCaptureTypes`: the capturing piece, of one of those types, turns into a
     /// wall where it took.
     #[inline(never)]
-    fn petrify(&mut self, mv: Move) {
-        let (to, ty) = mv.drop(0);
-        if self.t.rules.petrify_on_capture >> ty & 1 != 0 {
-            self.lift(to);
-            self.walls |= B::bit(to);
-            self.key ^= self.t.keys.wall[to];
-        }
+    fn petrify(&mut self, to: usize) {
+        self.lift(to);
+        self.walls |= B::bit(to);
+        self.key ^= self.t.keys.wall[to];
     }
 
     /// Atomic chess's explosion after a capture on `to`.
