@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Finds the first position where polyboard and Fairy-Stockfish disagree, by walking
 down the divide of both.
-usage: divide_diff.py VARIANT DEPTH [FEN] [--variants FILE] [--moves "m1 m2"]
-(DEPTH counts from FEN, before the moves)."""
+usage: divide_diff.py VARIANT DEPTH [FEN] [--variants FILE] [--moves "m1 m2"] [--pyffish]
+(DEPTH counts from FEN, before the moves). With --pyffish the other side is pyffish
+(current Fairy-Stockfish, /tmp/myvenv/bin/python or any Python with pyffish 0.0.90),
+counted by recursion over its legal_moves as gen_pyffish_perft.py counts; without it,
+Fairy-Stockfish 11.1 over UCI (fsf_perft.py)."""
 import subprocess, sys
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from fsf_perft import perft
@@ -24,7 +27,19 @@ def fsf(variant, depth, fen, moves, vf):
     import fsf_perft
     return fsf_perft.perft(variant, depth, None, vf, position=f)[2] if f else perft(variant, depth, fen, vf)[2]
 
+def pyffish_divide(variant, depth, fen, moves, vf):
+    import pyffish as sf
+    from gen_pyffish_perft import perft as pf_perft
+    if vf:
+        sf.load_variant_config(open(vf).read())
+    fen = fen or sf.start_fen(variant)
+    if depth == 1:
+        return {m: 1 for m in sf.legal_moves(variant, fen, moves)}
+    return {m: pf_perft(variant, fen, moves + [m], depth - 1, False) for m in sf.legal_moves(variant, fen, moves)}
+
 args = [a for a in sys.argv[1:]]
+if "--pyffish" in args:
+    args.remove("--pyffish"); fsf = pyffish_divide
 vf = None
 if "--variants" in args:
     i = args.index("--variants"); vf = args[i+1]; del args[i:i+2]

@@ -9,9 +9,13 @@ gen_pyffish_perft.py counts it: recursion over `legal_moves(variant, root_fen, m
 with the whole move list from the root, 0 below a finished game; depths stop at the first
 count whose next depth would cost more than --max-nodes.
 
-usage: scripts/data/gen_fsf_ini_perft.py [OUT] [--max-nodes N] [--only V1,V2,...]
+usage: scripts/data/gen_fsf_ini_perft.py [OUT] [--max-nodes N] [--only V1,V2,...] [--deep V1,V2,...]
 default OUT: crates/polyboard-variants/tests/data/fsf-ini-perft.txt
-(--only recounts the listed sections and keeps the other lines of OUT as they are)
+(--only recounts the listed sections and keeps the other lines of OUT as they are;
+--deep adds, for the listed sections, two seeded games played to their end (at most 300
+plies), every tenth position and the last three, as gen_pyffish_perft.py --extra does,
+so that rules that act late (castling wins, triple steps and their en passant) are
+counted where they happen)
 """
 import os
 import random
@@ -33,7 +37,7 @@ PLY = 20
 def main():
     argv = sys.argv[1:]
     opts = {}
-    for o in ("--max-nodes", "--only"):
+    for o in ("--max-nodes", "--only", "--deep"):
         if o in argv:
             i = argv.index(o)
             opts[o] = argv[i + 1]
@@ -65,6 +69,19 @@ def main():
         else:
             fen = sf.get_fen(variant, start, moves)
             lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"random game ply {PLY}"))
+        if variant in opts.get("--deep", "").split(","):
+            for g in range(2):
+                rng = random.Random(f"fsf-ini-deep-{variant}-{g}")
+                moves, fens = [], []
+                for ply in range(1, 301):
+                    legal = sorted(sf.legal_moves(variant, start, moves))
+                    if not legal:
+                        break
+                    moves.append(rng.choice(legal))
+                    fens.append((ply, sf.get_fen(variant, start, moves)))
+                kept = [f for f in fens if f[0] % 10 == 0] + [f for f in fens[-3:] if f[0] % 10 != 0]
+                for ply, fen in kept:
+                    lines.append(line(variant, fen, counts(variant, fen, 2000), f"game {g} to the end, ply {ply}"))
         keep[variant] = lines
         print(variant, file=sys.stderr)
     with open(out, "w", encoding="utf-8") as f:

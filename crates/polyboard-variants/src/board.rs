@@ -58,6 +58,8 @@ pub struct Board<'a, B: Bits> {
     /// pass, bit 1 the move before it was, bit 2 the position before the last move was a
     /// bikjang. 0 at a FEN and after a null move, as Fairy-Stockfish's history starts there.
     pub(crate) jstate: u8,
+    /// With `castlingWins`: the last move was a castling that wins.
+    pub(crate) castled_win: bool,
 }
 
 /// What the generator knows about the node while it emits moves.
@@ -102,6 +104,7 @@ impl<'a, B: Bits> Board<'a, B> {
             checks: [0; 2],
             shak: [false; 2],
             jstate: 0,
+            castled_win: false,
             side: 0,
             halfmove: 0,
             fullmove: 1,
@@ -146,13 +149,14 @@ impl<'a, B: Bits> Board<'a, B> {
     /// target goes, the clock runs, the other side moves; nothing else changes.
     pub fn null_move(&self) -> Board<'a, B> {
         let mut b = *self;
-        if !b.ep.is_empty() {
-            b.key ^= b.t.keys.ep[b.ep.lsb()];
-            b.ep = B::EMPTY;
+        for sq in squares(b.ep) {
+            b.key ^= b.t.keys.ep[sq];
         }
+        b.ep = B::EMPTY;
         b.halfmove = b.halfmove.saturating_add(1);
         b.shak = [false; 2];
         b.jstate = 0;
+        b.castled_win = false;
         if b.side == 1 {
             b.fullmove = b.fullmove.saturating_add(1);
         }
@@ -190,6 +194,41 @@ impl<'a, B: Bits> Board<'a, B> {
     /// True when the side to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
         self.royals_attacked(self.side as usize, self.occupied())
+    }
+
+    /// True when the side to move is in check as Fairy-Stockfish counts it at a game's
+    /// end and in pyffish's `gives_check`: a royal piece attacked, or with
+    /// `extinctionPseudoRoyal` a pseudo-royal one (not one touching an opponent's under
+    /// `blastOnCapture`), or with `dupleCheck` every piece of the extinction types.
+    /// [`Board::in_check`] is the royal pieces only, as the generator uses it.
+    pub fn checked(&self) -> bool {
+        self.in_check() || (self.t.rules.extinction_pseudo_royal && self.pseudo_royals_attacked())
+    }
+
+    /// [`Board::checked`]'s pseudo-royal part.
+    #[inline(never)]
+    fn pseudo_royals_attacked(&self) -> bool {
+        let t = self.t;
+        let r = &t.rules;
+        let Some((_, types)) = r.extinction.as_ref() else { return false };
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let limit = r.extinction_counts.piece_count + 1;
+        let of = |c: usize| types.iter().fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c));
+        let royals = |c: usize| {
+            types
+                .iter()
+                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
+                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
+        };
+        let theirs = royals(them) & !self.of_types(r.blast_immune);
+        let occ = self.occupied();
+        let attacked =
+            |sq: usize| (!r.blast_on_capture || (t.adjacent[sq] & theirs).is_empty()) && self.attacked(sq, them, occ);
+        if squares(royals(us)).any(attacked) {
+            return true;
+        }
+        r.duple_check && !of(us).is_empty() && squares(of(us)).all(attacked)
     }
 
     #[inline(always)]
@@ -258,8 +297,13 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.janggi_rules {
             self.jstate = self.next_jstate(mv);
         }
+        if t.rules.castling_wins != 0 {
+            self.castled_win = mv.is_castling() && t.rules.castling_wins & self.castling_right_bit(us, mv) != 0;
+        }
         if !self.ep.is_empty() {
-            self.key ^= k.ep[self.ep.lsb()];
+            for sq in squares(self.ep) {
+                self.key ^= k.ep[sq];
+            }
             self.ep = B::EMPTY;
         }
         // A pass (a piece's move to its own square) leaves the piece and its rights as
@@ -269,19 +313,28 @@ impl<'a, B: Bits> Board<'a, B> {
         // A promotion that gives a piece a new type (not a demotion back to its base) in
         // a variant with `pieceDemotion`; other variants have no demotion.
         let promotes = mv.is_promotion() && !(t.rules.piece_demotion && self.is_demotion(mv));
+        // `petrifyOnCaptureTypes` looks at the piece that moved, not at what it promotes
+        // to (a pawn taking and promoting to a knight stays a knight).
+        let petrifies = t.rules.petrify_on_capture != 0
+            && mv.is_capture()
+            && !mv.is_castling()
+            && np > 0
+            && t.rules.petrify_on_capture >> self.type_on(mv.pickup(0)) & 1 != 0;
         // A pass of a piece whose moves reset the clock resets it (Fairy-Stockfish: the
         // piece cannot move back to where it stands; atlantis's pawn wall moves).
         let mut reset = mv.is_pass() && t.rules.n_move_rule_types[us] >> self.type_on(mv.pickup(0)) & 1 != 0;
+        // A mover of `nMoveRuleTypes` that might step straight back: decided after the
+        // move (a move the piece can undo does not reset the clock).
+        let mut undoable = None;
         for i in 0..np {
             if let Some((ty, c)) = self.lift(mv.pickup(i))
                 && (c != us || t.rules.n_move_rule_types[us] >> ty & 1 != 0)
             {
-                // As Fairy-Stockfish: a move the piece could make back (a custom pawn's
-                // sideways step) is not irreversible.
-                reset |= c != us
-                    || !t.custom_n_move
-                    || mv.is_drop()
-                    || !self.reach(ty, us, mv.to(), B::EMPTY, B::EMPTY).0.has(mv.pickup(i));
+                if c == us && t.maybe_reversible[us] >> ty & 1 != 0 && !mv.is_promotion() && !mv.is_castling() {
+                    undoable = Some(ty);
+                } else {
+                    reset = true;
+                }
             }
         }
         for i in 0..if np == 0 && mv.is_pass() { 0 } else { mv.drops() } {
@@ -295,8 +348,8 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.promoted |= B::bit(sq);
             }
         }
-        if t.rules.petrify_on_capture != 0 && mv.is_capture() && !mv.is_castling() {
-            self.petrify(mv);
+        if petrifies {
+            self.petrify(mv.to());
         }
         if t.rules.blast_on_capture && mv.is_capture() {
             self.blast(mv.to());
@@ -327,27 +380,12 @@ impl<'a, B: Bits> Board<'a, B> {
             _ => {}
         }
         if mv.0 & F_DOUBLE != 0 {
-            // As Fairy-Stockfish: the en passant square exists only when an enemy pawn
-            // attacks it.
-            // A custom pawn's initial move may be diagonal (berolina): the square passed
-            // is the midpoint either way.
-            let (to, mid) = (mv.to(), (mv.pickup(0) + mv.to()) / 2);
-            let them = us ^ 1;
-            let mut takers = t.rules.en_passant_types[them];
-            // As Fairy-Stockfish: a custom piece's initial move (not the `pawn`'s double
-            // step) leaves its en passant square whether or not a piece can take there.
-            let mut attacked = self.piece_on(to).is_some_and(|(ty, _)| !t.rules.pieces[ty].pawn);
-            while takers != 0 && !attacked {
-                let et = takers.trailing_zeros() as usize;
-                takers &= takers - 1;
-                attacked |=
-                    !(t.rev_leap[(et * 2 + them) * t.nsq + mid] & self.by_type[et] & self.by_color[them]).is_empty();
-            }
-            if attacked && t.rules.en_passant_region >> mid & 1 != 0 {
-                self.ep = B::bit(mid);
-                self.ep_victim = to as u8;
-                self.key ^= k.ep[mid];
-            }
+            self.set_en_passant(mv);
+        }
+        if let Some(ty) = undoable
+            && !reset
+        {
+            reset = !self.returns(ty, us, mv.to(), mv.pickup(0));
         }
         // Captures, pawn moves, drops and promotions reset the clock (as Fairy-Stockfish:
         // a shogi piece promoting resets it too, unless `pieceDemotion` lets it go back,
@@ -367,6 +405,99 @@ impl<'a, B: Bits> Board<'a, B> {
         if t.rules.shatar_mate_rule {
             self.update_shak(us);
         }
+    }
+
+    /// The `castlingWins` bit of the castling move `mv` of `color` (1 White's kingside,
+    /// 2 its queenside, 4 and 8 Black's).
+    fn castling_right_bit(&self, color: usize, mv: Move) -> u8 {
+        let queenside = mv.pickup(1) < mv.pickup(0);
+        1 << (color * 2 + usize::from(queenside))
+    }
+
+    /// `castlingWins`' game end for the side to move: a loss after the opponent's
+    /// winning castling; else the side (the opponent first) that has lost every one of
+    /// its winning castling rights without castling loses.
+    #[inline(never)]
+    fn castling_wins_end(&self) -> Option<crate::rules::Value> {
+        use crate::rules::Value;
+        let t = self.t;
+        let r = &t.rules;
+        if self.castled_win {
+            return Some(Value::Loss);
+        }
+        let us = self.side as usize;
+        for c in [us ^ 1, us] {
+            let wanted = r.castling_wins >> (2 * c) & 3;
+            if wanted == 0 {
+                continue;
+            }
+            // The rights left: a castling rook beside the castling king, on either side.
+            let rank = t.rank_masks[r.castling_rank_of(c)];
+            let king = r.castling_king.map_or(B::EMPTY, |k| self.pieces(k, c) & rank);
+            let mut left = 0u8;
+            if let Some(k) = squares(king).find(|&k| k % r.files == r.castling_king_file).or(squares(king).next()) {
+                for rsq in squares(self.castle[c]) {
+                    left |= if rsq > k { 1 } else { 2 };
+                }
+            }
+            if left & wanted == 0 {
+                return Some(if c == us { Value::Loss } else { Value::Win });
+            }
+        }
+        None
+    }
+
+    /// The en passant squares after a double (or triple) step `mv`, as Fairy-Stockfish
+    /// sets them: the squares passed, in the en passant region, that an enemy piece of
+    /// `enPassantTypes` attacks; after a custom pawn's initial move (not the `pawn`
+    /// type: berolina, pawnsideways, wolf's sergeant) every square passed and the
+    /// landing square, attacked or not (only the passed ones can be taken on).
+    #[inline(never)]
+    fn set_en_passant(&mut self, mv: Move) {
+        let t = self.t;
+        let r = &t.rules;
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let (from, (to, ty)) = (mv.pickup(0), mv.drop(0));
+        let custom = !r.pieces[ty].pawn;
+        let files = r.files as isize;
+        let (dx, dy) =
+            ((to % r.files) as isize - (from % r.files) as isize, to as isize / files - from as isize / files);
+        let n = dx.abs().max(dy.abs());
+        let step = dy.signum() * files + dx.signum();
+        let mut bits = B::EMPTY;
+        for k in 1..n {
+            let sq = (from as isize + k * step) as usize;
+            if r.en_passant_region >> sq & 1 == 0 {
+                continue;
+            }
+            let mut takers = r.en_passant_types[them];
+            let mut attacked = custom;
+            while takers != 0 && !attacked {
+                let et = takers.trailing_zeros() as usize;
+                takers &= takers - 1;
+                attacked =
+                    !(t.rev_leap[(et * 2 + them) * t.nsq + sq] & self.by_type[et] & self.by_color[them]).is_empty();
+            }
+            if attacked {
+                bits |= B::bit(sq);
+            }
+        }
+        if custom && !bits.is_empty() {
+            bits |= B::bit(to);
+        }
+        for sq in squares(bits) {
+            self.key ^= t.keys.ep[sq];
+        }
+        self.ep = bits;
+        self.ep_victim = to as u8;
+    }
+
+    /// True when the piece of type `ty` and colour `us` on `to` can step back to `from`
+    /// with a quiet move (on the board as it stands).
+    #[inline(never)]
+    fn returns(&self, ty: usize, us: usize, to: usize, from: usize) -> bool {
+        self.reach(ty, us, to, self.occupied(), B::EMPTY).0.has(from)
     }
 
     /// Takes the piece off `sq` (if any) with what goes with it: its castling rights
@@ -442,13 +573,10 @@ impl<'a, B: Bits> Board<'a, B> {
     /// `petrifyOnCaptureTypes`: the capturing piece, of one of those types, turns into a
     /// wall where it took.
     #[inline(never)]
-    fn petrify(&mut self, mv: Move) {
-        let (to, ty) = mv.drop(0);
-        if self.t.rules.petrify_on_capture >> ty & 1 != 0 {
-            self.lift(to);
-            self.walls |= B::bit(to);
-            self.key ^= self.t.keys.wall[to];
-        }
+    fn petrify(&mut self, to: usize) {
+        self.lift(to);
+        self.walls |= B::bit(to);
+        self.key ^= self.t.keys.wall[to];
     }
 
     /// Atomic chess's explosion after a capture on `to`.
@@ -730,7 +858,7 @@ impl<'a, B: Bits> Board<'a, B> {
             return Some(v);
         }
         if !has_moves {
-            if !self.in_check() {
+            if !self.checked() {
                 return Some(self.stalemate_result());
             }
             if r.shatar_mate_rule {
@@ -846,6 +974,11 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if self.t.connect
             && let Some(v) = self.connect_end()
+        {
+            return Some(v);
+        }
+        if r.castling_wins != 0
+            && let Some(v) = self.castling_wins_end()
         {
             return Some(v);
         }
@@ -1245,11 +1378,11 @@ impl<'a, B: Bits> Board<'a, B> {
         if let Some(f) = from
             && ours.has(f)
         {
-            ours ^= B::bit(f) | B::bit(to);
-            // A pseudo-royal piece that takes and turns to stone is gone.
+            // A pseudo-royal piece may not take and turn to stone (petrified's king).
             if mv.is_capture() && r.petrify_on_capture >> mv.drop(0).1 & 1 != 0 {
-                ours &= !B::bit(to);
+                return false;
             }
+            ours ^= B::bit(f) | B::bit(to);
         }
         // A promotion or drop onto a listed type (not a shogi-style promotion to a type
         // that moves as one: the set stays the one before the move, as Fairy-Stockfish's
@@ -1268,11 +1401,33 @@ impl<'a, B: Bits> Board<'a, B> {
         if !(ours & !occ).is_empty() {
             return false;
         }
-        if !(theirs & !occ).is_empty() {
-            return true;
+        // The opponent's pieces of a pseudo-royal type that petrifies do not attack: taking
+        // would turn their own king to stone.
+        let petrified_royals = r.petrify_on_capture & types.iter().fold(0u32, |m, &ty| m | 1 << ty);
+        let attackers =
+            self.by_color[them] & occ & !B::bit(to) & !(self.of_types(petrified_royals) & self.by_color[them]);
+        let attacked = |sq: usize| !touching(sq) && self.attacked_by(sq, them, occ, attackers);
+        // A move that removes an opponent's pseudo-royal piece is legal whatever it leaves
+        // attacked, but for the duple check.
+        if (theirs & !occ).is_empty() && squares(ours).any(attacked) {
+            return false;
         }
-        let attackers = self.by_color[them] & occ & !B::bit(to);
-        squares(ours).all(|sq| touching(sq) || !self.attacked_by(sq, them, occ, attackers))
+        // `dupleCheck`: every piece of the extinction types attacked is a check too.
+        if r.duple_check {
+            let mut all = types.iter().fold(B::EMPTY, |m, &ty| m | self.pieces(ty, us));
+            if let Some(f) = from
+                && all.has(f)
+            {
+                all ^= B::bit(f) | B::bit(to);
+            }
+            if mv.is_promotion() && types.contains(&landed) {
+                all |= B::bit(to);
+            }
+            if !all.is_empty() && squares(all).all(attacked) {
+                return false;
+            }
+        }
+        true
     }
 
     /// True when the rules forbid `mv` although [`Board::generate`] lists it: a shogi
@@ -1463,7 +1618,7 @@ impl<'a, B: Bits> Board<'a, B> {
         // move; a move there is the en passant capture only (a king-stepping pawn).
         let ep_capture = !self.ep.is_empty()
             && t.rules.en_passant_types[n.us] >> ty & 1 != 0
-            && !(t.leap_capture[tc * nsq + from] & self.ep).is_empty();
+            && !(t.leap_capture[tc * nsq + from] & self.ep & !n.occ).is_empty();
         if ep_capture {
             quiet &= !self.ep;
         }
@@ -1486,27 +1641,38 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         if p.pawn {
             let fwd = n.us; // direction 0 is (0, 1), 1 is (0, -1)
-            if t.rules.double_step && n.part != Part::Noisy && t.double[n.us].has(from) {
+            let double = t.rules.double_step && t.double[n.us].has(from);
+            if n.part != Part::Noisy && (double || t.triple[n.us].has(from)) {
                 let s1 = t.step[fwd * nsq + from];
                 if s1 != 0xff && !n.occ.has(s1 as usize) {
                     let s2 = t.step[fwd * nsq + s1 as usize];
-                    if s2 != 0xff && !n.occ.has(s2 as usize) && mob.has(s2 as usize) {
+                    if double && s2 != 0xff && !n.occ.has(s2 as usize) && mob.has(s2 as usize) {
                         let to = s2 as usize;
                         let test = test_from || hop_test && n.danger.has(to);
                         self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
+                    }
+                    // A triple step (`tripleStepRegion...`), past two empty squares.
+                    if t.triple[n.us].has(from) && s2 != 0xff && !n.occ.has(s2 as usize) {
+                        let s3 = t.step[fwd * nsq + s2 as usize];
+                        if s3 != 0xff && !n.occ.has(s3 as usize) && mob.has(s3 as usize) {
+                            let to = s3 as usize;
+                            let test = test_from || hop_test && n.danger.has(to);
+                            self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
+                        }
                     }
                 }
             }
         }
         if ep_capture && n.part != Part::Quiet {
-            let to = self.ep.lsb();
             let victim = self.ep_victim as usize;
             if self.piece_on(victim).is_some_and(|(_, c)| c != n.us) {
-                let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
-                if t.rules.captures_to_hand {
-                    mv = mv.with_hand(STORE, self.hand_type_of(victim));
+                for to in squares(t.leap_capture[tc * nsq + from] & self.ep & !n.occ) {
+                    let mut mv = base.with_pickup(victim).with_drop(to, ty).with(F_CAPTURE | F_EP);
+                    if t.rules.captures_to_hand {
+                        mv = mv.with_hand(STORE, self.hand_type_of(victim));
+                    }
+                    self.emit(n, ty, mv, true, out);
                 }
-                self.emit(n, ty, mv, true, out);
             }
         }
     }
@@ -1564,6 +1730,11 @@ impl<'a, B: Bits> Board<'a, B> {
                 {
                     continue;
                 }
+                self.gated(n, from, mv.with_drop0_type(pt), test, out);
+            }
+            // A pawn with a `promotedPieceType` (wolf's elephant) may also become that,
+            // as Fairy-Stockfish's piece promotion on a pawn's move into the region.
+            if let Some(pt) = p.promotes_to {
                 self.gated(n, from, mv.with_drop0_type(pt), test, out);
             }
             if !r.mandatory_pawn_promotion && !immobile {
@@ -1642,6 +1813,15 @@ impl<'a, B: Bits> Board<'a, B> {
             let (a, b) = (ksq.min(kto), ksq.max(kto));
             if r.pieces[kt].royal && (a..=b).any(|s| s != ksq && self.attacked(s, n.us ^ 1, n.occ)) {
                 continue;
+            }
+            // `oppositeCastling`: not on the side where the opponent's castling rook stands
+            // castled.
+            if r.opposite_castling {
+                let their_rank = r.castling_rank_of(n.us ^ 1);
+                let f = if kingside { r.castling_kingside_file - 1 } else { r.castling_queenside_file + 1 };
+                if (self.of_types(r.castling_rooks) & self.by_color[n.us ^ 1]).has(r.square(f, their_rank)) {
+                    continue;
+                }
             }
             let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);
             self.push(n, mv, true, out);

@@ -410,7 +410,7 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
     let b = g.last();
     let r = &b.t.rules;
     let n = g.boards.len() - 1;
-    if r.n_move_rule > 0 && b.halfmove_clock() > 2 * r.n_move_rule - 1 && (!b.in_check() || has_moves(b)) {
+    if r.n_move_rule > 0 && b.halfmove_clock() > 2 * r.n_move_rule - 1 && (!b.checked() || has_moves(b)) {
         return Some(value(b.counted_draw()));
     }
     if r.n_fold_rule > 0 {
@@ -852,7 +852,7 @@ impl Pyffish {
     /// is in check after the moves.
     pub fn gives_check(&self, variant: &str, fen: &str, moves: &[&str], chess960: bool) -> Result<bool, CompatError> {
         let v = self.variant(variant, chess960)?;
-        with_tables!(&*v, t => Ok(Game::new(t, fen, moves)?.last().in_check()))
+        with_tables!(&*v, t => Ok(Game::new(t, fen, moves)?.last().checked()))
     }
 
     /// pyffish's `is_capture(variant, fen, moves, move, chess960)`.
@@ -897,7 +897,7 @@ impl Pyffish {
             let b = g.last();
             Ok(draw_odds(b, match immediate_end(b) {
                 Some(v) => v,
-                None if b.in_check() => checkmate_value(&g),
+                None if b.checked() => checkmate_value(&g),
                 None => value(b.stalemate_result()),
             }))
         })

@@ -172,8 +172,14 @@ impl<'a, B: Bits> Board<'a, B> {
         let rest: Vec<&str> = fields.collect();
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
         let clocks_only = !rest.is_empty() && rest.len() <= 2 && rest.iter().all(|s| digits(s));
+        // Fairy-Stockfish reads no castling or en passant field when the text after the
+        // side to move starts with a digit (`w 3+3 0 1`), and reads the clocks as numbers
+        // from a stream: rookmate's `w 7+7 0 1` is halfmove 7, move 7, the rest unread.
+        let streamed =
+            !clocks_only && rest.first().is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit()) && !digits(s));
         let mut fields = rest.into_iter();
-        let (castling, en_passant) = if clocks_only { (None, None) } else { (fields.next(), fields.next()) };
+        let (castling, en_passant) =
+            if clocks_only || streamed { (None, None) } else { (fields.next(), fields.next()) };
         // Without castling or gating the field is not read (Fairy-Stockfish: antiatomic
         // keeps giveaway's start position and its KQkq).
         if let Some(c) = castling
@@ -186,28 +192,30 @@ impl<'a, B: Bits> Board<'a, B> {
             && e != "-"
             && e != "0"
         {
-            // Fairy-Stockfish writes the squares a custom pawn's initial move passed and
-            // the one it landed on ("a3a4", berolina's diagonal "c5d6"): the first empty
-            // one with a capturable piece on a listed square, or else one step beyond.
+            // Fairy-Stockfish writes every square a move passed, after a custom pawn's
+            // initial move its landing square too ("d3c4" after berolina's e2c4), after
+            // a triple step both squares ("e3e4"). The pawn that moved is the listed
+            // square it stands on, else the one a step or two beyond a listed square
+            // (seen from the mover); without one the field is ignored.
             let listed = ep_squares(r, e)?;
-            let landed = listed.iter().copied().find(|&s| b.piece_on(s).is_some_and(|(_, c)| c != b.side as usize));
-            for sq in listed {
-                // The pawn that double-stepped stands one step beyond, seen from the mover.
-                let ahead = if b.side == 0 { sq.checked_sub(r.files) } else { Some(sq + r.files) };
-                let victim = landed.or(ahead);
-                let pawn_ok = victim.filter(|&v| v < t.nsq).and_then(|v| b.piece_on(v).map(|p| (v, p)));
-                match pawn_ok {
-                    Some((v, (ty, c)))
-                        if c != b.side as usize
-                            && (r.pieces[ty].pawn || t.initial_types >> ty & 1 != 0)
-                            && b.piece_on(sq).is_none()
-                            && b.ep.is_empty() =>
-                    {
-                        b.ep = B::bit(sq);
-                        b.ep_victim = v as u8;
-                    }
-                    _ => {} // An en passant square without a capturable pawn is ignored.
+            let pawnish = |v: usize| {
+                b.piece_on(v).is_some_and(|(ty, c)| {
+                    c != b.side as usize && (r.pieces[ty].pawn || t.initial_types >> ty & 1 != 0)
+                })
+            };
+            let beyond = |sq: usize, k: usize| {
+                if b.side == 0 { sq.checked_sub(k * r.files) } else { Some(sq + k * r.files).filter(|&v| v < t.nsq) }
+            };
+            let victim =
+                listed.iter().copied().find(|&q| pawnish(q)).or_else(|| {
+                    listed.iter().find_map(|&sq| (1..3).filter_map(|k| beyond(sq, k)).find(|&v| pawnish(v)))
+                });
+            if let Some(v) = victim {
+                let keep: Vec<usize> = listed.into_iter().filter(|&q| q == v || b.piece_on(q).is_none()).collect();
+                for sq in keep {
+                    b.ep |= B::bit(sq);
                 }
+                b.ep_victim = v as u8;
             }
         }
         let mut next = fields.next();
@@ -223,6 +231,16 @@ impl<'a, B: Bits> Board<'a, B> {
                 _ => return err(5, format!("'{cc}' is not remaining checks like 3+3")),
             }
             next = fields.next();
+        }
+        if let Some(h) = next.filter(|h| streamed && !digits(h)) {
+            let d = h.find(|c: char| !c.is_ascii_digit()).unwrap_or(h.len());
+            b.halfmove =
+                h[..d].parse().map_err(|_| FenError { field: 5, reason: format!("'{h}' is not a halfmove clock") })?;
+            if let Ok(f) = h[d..].strip_prefix('+').unwrap_or(&h[d..]).parse() {
+                b.fullmove = f;
+            }
+            next = None;
+            fields.by_ref().for_each(drop);
         }
         if let Some(h) = next {
             b.halfmove =
@@ -425,31 +443,12 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         s += if castling.is_empty() { "-" } else { &castling };
         s.push(' ');
-        s += &self.ep_text();
+        s += &if self.ep.is_empty() { "-".to_string() } else { squares(self.ep).map(|q| r.square_name(q)).collect() };
         if r.check_counting {
             s += &format!(" {}+{}", self.checks[0], self.checks[1]);
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
         s
-    }
-}
-
-impl<B: Bits> Board<'_, B> {
-    /// The en passant field as Fairy-Stockfish writes it: the square passed, and after a
-    /// custom piece's initial move (not the `pawn`'s double step) the square it landed
-    /// on too, in square order (`b3b4`, `c5d6`); `-` for none.
-    fn ep_text(&self) -> String {
-        let r = &self.t.rules;
-        if self.ep.is_empty() {
-            return "-".to_string();
-        }
-        let mut sqs = vec![self.ep.lsb()];
-        let victim = self.ep_victim as usize;
-        if self.piece_on(victim).is_some_and(|(ty, _)| !r.pieces[ty].pawn) && r.en_passant_region >> victim & 1 != 0 {
-            sqs.push(victim);
-            sqs.sort_unstable();
-        }
-        sqs.into_iter().map(|s| r.square_name(s)).collect()
     }
 }
 

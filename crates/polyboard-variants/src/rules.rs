@@ -426,6 +426,20 @@ pub struct Rules {
     /// their own side; a move that takes the opponent's is legal regardless, and
     /// pieces touching the opponent's (with `blastOnCapture`) are not attacked.
     pub extinction_pseudo_royal: bool,
+    /// `dupleCheck` (spartan): with `extinctionPseudoRoyal`, a side whose pieces of the
+    /// extinction types are all attacked is in check, however many it has (two kings
+    /// that are not pseudo-royal may not both be left attacked).
+    pub duple_check: bool,
+    /// Where pawns may step three squares at once, per colour (`tripleStepRegion...`:
+    /// wildebeest); both squares passed may be taken on en passant.
+    pub triple_step_region: [u128; 2],
+    /// `castlingWins`: the castling rights whose castling wins the game and whose loss
+    /// otherwise loses it, one bit each: 1 White's kingside (`K`), 2 White's queenside,
+    /// 4 and 8 Black's.
+    pub castling_wins: u8,
+    /// `oppositeCastling`: a side may not castle on the side where the opponent's
+    /// castling rook stands on its castled square.
+    pub opposite_castling: bool,
     /// The result of stalemate for the stalemated side.
     pub stalemate_value: Value,
     /// The result of checkmate for the mated side.
@@ -880,6 +894,12 @@ const KNOWN: &[&str] = &[
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "extinctionPseudoRoyal",
+    "petrifyOnCaptureTypes",
+    "dupleCheck",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "castlingWins",
+    "oppositeCastling",
     "whiteFlag",
     "blackFlag",
     "stalemateValue",
@@ -1177,6 +1197,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         blast_immune: 0,
         mutually_immune: 0,
         extinction_pseudo_royal: false,
+        duple_check: false,
+        triple_step_region: [0; 2],
+        castling_wins: 0,
+        opposite_castling: false,
         stalemate_value: Value::Draw,
         checkmate_value: Value::Loss,
         n_move_rule: 50,
@@ -1367,8 +1391,6 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             }
             "chess960" => r.chess960 = boolean()?,
             "checking" => r.checking = boolean()?,
-            // Not in KNOWN yet: petrified differs from pyffish by one leaf in one of its
-            // four table positions, so a file using the key is skipped, not misplayed.
             "petrifyOnCaptureTypes" => r.petrify_on_capture = type_mask(&piece_set()?),
             "flagMove" => r.flag_move = boolean()?,
             "flagPieceSafe" => r.flag_piece_safe = boolean()?,
@@ -1485,6 +1507,23 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "blastImmuneTypes" => r.blast_immune = type_mask(&piece_set()?),
             "mutuallyImmuneTypes" => r.mutually_immune = type_mask(&piece_set()?),
             "extinctionPseudoRoyal" => r.extinction_pseudo_royal = boolean()?,
+            "dupleCheck" => r.duple_check = boolean()?,
+            "tripleStepRegionWhite" => r.triple_step_region[0] = region()?,
+            "tripleStepRegionBlack" => r.triple_step_region[1] = region()?,
+            "oppositeCastling" => r.opposite_castling = boolean()?,
+            "castlingWins" => {
+                let mut m = 0u8;
+                for c in v.chars().filter(|&c| c != '-') {
+                    m |= match c {
+                        'K' => 1,
+                        'Q' => 2,
+                        'k' => 4,
+                        'q' => 8,
+                        _ => return Err(fail(e, format!("'{c}' is not a castling right (K, Q, k, q)"))),
+                    };
+                }
+                r.castling_wins = m;
+            }
             "pieceDrops" => r.drops = boolean()?,
             "capturesToHand" => r.captures_to_hand = boolean()?,
             "firstRankPawnDrops" => r.first_rank_pawn_drops = boolean()?,

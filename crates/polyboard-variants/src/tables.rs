@@ -96,6 +96,8 @@ pub struct Tables<B: Bits> {
     pub(crate) mobile: Vec<B>,
     pub(crate) promo: [B; 2],
     pub(crate) double: [B; 2],
+    /// Per colour, where pawns may step three squares (`tripleStepRegion...`).
+    pub(crate) triple: [B; 2],
     pub(crate) drop_region: [B; 2],
     pub(crate) file_masks: Vec<B>,
     pub(crate) rank_masks: Vec<B>,
@@ -143,9 +145,10 @@ pub struct Tables<B: Bits> {
     pub(crate) enclosing: bool,
     /// The variant has a connection rule (`connectN` and its relatives).
     pub(crate) connect: bool,
-    /// A type other than the `pawn` resets the n-move clock (`nMoveRuleTypes`, a custom
-    /// pawn): its moves that the piece could move back reset nothing.
-    pub(crate) custom_n_move: bool,
+    /// Per colour, the types that may have a quiet move straight back, one bit each:
+    /// their moves reset the n-move clock (`nMoveRuleTypes`) only when the piece cannot
+    /// return (pawnsideways's sideways step does not).
+    pub(crate) maybe_reversible: [u32; 2],
 }
 
 const NONE: u8 = 0xff;
@@ -528,6 +531,21 @@ impl<B: Bits> Tables<B> {
             }
             B::from_u128(m)
         });
+        // Types that may have a move straight back (a quiet ride, a lame leap, or a quiet
+        // leap answered by one from its target): for them the n-move clock resets only
+        // on a move the piece cannot undo, as Fairy-Stockfish counts `nMoveRuleTypes`.
+        let maybe_reversible = [0usize, 1].map(|c| {
+            (0..nt).fold(0u32, |m, ty| {
+                let tc = ty * 2 + c;
+                let leaps_back = (0..nsq).any(|sq| {
+                    let q = leap_quiet[tc * nsq + sq];
+                    (0..nsq).any(|to| q >> to & 1 != 0 && leap_quiet[tc * nsq + to] >> sq & 1 != 0)
+                });
+                let other =
+                    rides[tc].iter().any(|r| r.quiet) || (0..nsq).any(|sq| lame[tc * nsq + sq].iter().any(|l| l.2));
+                if leaps_back || other { m | 1 << ty } else { m }
+            })
+        });
         let leap_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| rev_leap[ty * 2 * nsq + i] != 0)).collect();
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         let line_types = [0, 1].map(|c: usize| {
@@ -550,7 +568,8 @@ impl<B: Bits> Tables<B> {
             || rules.flag_region.iter().any(|&m| m != 0)
             || janggi_rules
             || rules.adjudicate_full_board
-            || rules.connect.any();
+            || rules.connect.any()
+            || rules.castling_wins != 0;
         let jcannons = rules
             .pieces
             .iter()
@@ -599,6 +618,7 @@ impl<B: Bits> Tables<B> {
             mobile: conv(mobile),
             promo: [B::from_u128(rules.promotion_region[0]), B::from_u128(rules.promotion_region[1])],
             double: [B::from_u128(rules.double_step_region[0]), B::from_u128(rules.double_step_region[1])],
+            triple: [B::from_u128(rules.triple_step_region[0]), B::from_u128(rules.triple_step_region[1])],
             drop_region: [B::from_u128(rules.drop_region[0]), B::from_u128(rules.drop_region[1])],
             file_masks,
             rank_masks,
@@ -624,13 +644,10 @@ impl<B: Bits> Tables<B> {
                 .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
                 .collect(),
             has_jhops,
+            maybe_reversible,
             janggi_rules,
             enclosing,
             connect: rules.connect.any(),
-            custom_n_move: rules
-                .n_move_rule_types
-                .iter()
-                .any(|&m| (0..nt).any(|ty| m >> ty & 1 != 0 && !rules.pieces[ty].pawn)),
             rules,
         }
     }
