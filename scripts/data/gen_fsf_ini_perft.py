@@ -25,7 +25,7 @@ import sys
 import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_pyffish_perft import counts, line  # noqa: E402  (the same perft and line format)
+from gen_pyffish_perft import counts, game_to_the_end, line  # noqa: E402  (the same perft, games and line format)
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DATA = os.path.join(HERE, "crates", "polyboard-variants", "tests", "data")
@@ -72,15 +72,7 @@ def main():
         if variant in opts.get("--deep", "").split(","):
             for g in range(2):
                 rng = random.Random(f"fsf-ini-deep-{variant}-{g}")
-                moves, fens = [], []
-                for ply in range(1, 301):
-                    legal = sorted(sf.legal_moves(variant, start, moves))
-                    if not legal:
-                        break
-                    moves.append(rng.choice(legal))
-                    fens.append((ply, sf.get_fen(variant, start, moves)))
-                kept = [f for f in fens if f[0] % 10 == 0] + [f for f in fens[-3:] if f[0] % 10 != 0]
-                for ply, fen in kept:
+                for ply, fen in game_to_the_end(variant, start, rng):
                     lines.append(line(variant, fen, counts(variant, fen, 2000), f"game {g} to the end, ply {ply}"))
         keep[variant] = lines
         print(variant, file=sys.stderr)

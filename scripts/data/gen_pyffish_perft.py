@@ -57,6 +57,19 @@ def line(variant, fen, cs, note):
     return f"{variant} ; {fen} ; {text} ; pyffish-{sf.version()[0]}.{sf.version()[1]}.{sf.version()[2]} ; {note}"
 
 
+def game_to_the_end(variant, start, rng, max_plies=300):
+    """A random game from `start` to its end (at most `max_plies`), moves drawn by `rng`:
+    (ply, FEN) of every tenth position and of the last three."""
+    moves, fens = [], []
+    for ply in range(1, max_plies + 1):
+        legal = sorted(sf.legal_moves(variant, start, moves))
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        fens.append((ply, sf.get_fen(variant, start, moves)))
+    return [f for f in fens if f[0] % 10 == 0] + [f for f in fens[-3:] if f[0] % 10 != 0]
+
+
 def extra(out, only, games, max_nodes):
     keep = {}
     if os.path.exists(out):
@@ -69,15 +82,7 @@ def extra(out, only, games, max_nodes):
         rng = random.Random(f"20261126-{variant}")
         lines = []
         for g in range(games):
-            moves, fens = [], []
-            for ply in range(1, 301):
-                legal = sorted(sf.legal_moves(variant, start, moves))
-                if not legal:
-                    break
-                moves.append(rng.choice(legal))
-                fens.append((ply, sf.get_fen(variant, start, moves)))
-            kept = [f for f in fens if f[0] % 10 == 0] + [f for f in fens[-3:] if f[0] % 10 != 0]
-            for ply, fen in kept:
+            for ply, fen in game_to_the_end(variant, start, rng):
                 lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"game {g} to the end, ply {ply}"))
         keep[variant] = lines
         print(variant, len(lines), file=sys.stderr)
