@@ -213,22 +213,28 @@ impl<'a, B: Bits> Board<'a, B> {
         let Some((_, types)) = r.extinction.as_ref() else { return false };
         let us = self.side as usize;
         let them = us ^ 1;
-        let limit = r.extinction_counts.piece_count + 1;
         let of = |c: usize| types.iter().fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c));
-        let royals = |c: usize| {
-            types
-                .iter()
-                .filter(|&&ty| self.pieces(ty, c).popcount() <= limit)
-                .fold(B::EMPTY, |m, &ty| m | self.pieces(ty, c))
-        };
-        let theirs = royals(them) & !self.of_types(r.blast_immune);
+        let theirs = self.pseudo_royals(them) & !self.of_types(r.blast_immune);
         let occ = self.occupied();
         let attacked =
             |sq: usize| (!r.blast_on_capture || (t.adjacent[sq] & theirs).is_empty()) && self.attacked(sq, them, occ);
-        if squares(royals(us)).any(attacked) {
+        if squares(self.pseudo_royals(us)).any(attacked) {
             return true;
         }
         r.duple_check && !of(us).is_empty() && squares(of(us)).all(attacked)
+    }
+
+    /// `color`'s pseudo-royal pieces (`extinctionPseudoRoyal`): those of each extinction
+    /// type (with the promoted types that move as it) of which it has at most
+    /// `extinctionPieceCount + 1`.
+    fn pseudo_royals(&self, color: usize) -> B {
+        let r = &self.t.rules;
+        let limit = r.extinction_counts.piece_count + 1;
+        r.extinction_groups
+            .iter()
+            .map(|&g| self.of_types(g) & self.by_color[color])
+            .filter(|b| b.popcount() <= limit)
+            .fold(B::EMPTY, |m, b| m | b)
     }
 
     #[inline(always)]
@@ -337,7 +343,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
         }
-        for i in 0..if np == 0 && mv.is_pass() { 0 } else { mv.drops() } {
+        for i in 0..if mv.is_pass() { 0 } else { mv.drops() } {
             let (sq, ty) = mv.drop(i);
             self.put(sq, ty, us);
             if i == 0
@@ -952,18 +958,14 @@ impl<'a, B: Bits> Board<'a, B> {
         } else if r.flag_region[them] != 0 {
             let mut there = self.flag_pieces(them) & B::from_u128(r.flag_region[them]);
             if r.flag_piece_safe {
-                let occ = self.occupied();
-                there = squares(there).filter(|&sq| !self.attacked(sq, us, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq));
+                there = self.unattacked(there, us);
             }
             if self.flag_count_reached(them, there) {
                 return Some(Value::Loss);
             }
             // A flag piece that stood its ground for a move has won.
             if r.flag_piece_safe && r.flag_region[us] != 0 {
-                let occ = self.occupied();
-                let safe = squares(self.flag_pieces(us) & B::from_u128(r.flag_region[us]))
-                    .filter(|&sq| !self.attacked(sq, them, occ))
-                    .fold(B::EMPTY, |m, sq| m | B::bit(sq));
+                let safe = self.unattacked(self.flag_pieces(us) & B::from_u128(r.flag_region[us]), them);
                 if self.flag_count_reached(us, safe) {
                     return Some(Value::Win);
                 }
@@ -1004,6 +1006,12 @@ impl<'a, B: Bits> Board<'a, B> {
             Some(f) => self.pieces(f, color),
             None => self.by_color[color],
         }
+    }
+
+    /// The squares of `set` that no piece of `by` attacks.
+    fn unattacked(&self, set: B, by: usize) -> B {
+        let occ = self.occupied();
+        squares(set).filter(|&sq| !self.attacked(sq, by, occ)).fold(B::EMPTY, |m, sq| m | B::bit(sq))
     }
 
     /// True when `there` (flag pieces of `color` in its region) reaches the flag: at
@@ -1318,18 +1326,10 @@ impl<'a, B: Bits> Board<'a, B> {
         let t = self.t;
         let r = &t.rules;
         let Some((_, types)) = r.extinction.as_ref() else { return true };
-        let groups = &r.extinction_groups;
         let us = self.side as usize;
         let them = us ^ 1;
         let limit = r.extinction_counts.piece_count + 1;
-        let royals = |c: usize| {
-            groups
-                .iter()
-                .map(|&g| self.of_types(g) & self.by_color[c])
-                .filter(|b| b.popcount() <= limit)
-                .fold(B::EMPTY, |m, b| m | b)
-        };
-        let (mut ours, theirs) = (royals(us), royals(them));
+        let (mut ours, theirs) = (self.pseudo_royals(us), self.pseudo_royals(them));
         let immune = self.of_types(r.blast_immune);
         let touching = |sq: usize| r.blast_on_capture && !(t.adjacent[sq] & theirs & !immune).is_empty();
         let mut occ = self.occupied();

@@ -201,6 +201,21 @@ fn armageddon_draws_are_blacks_wins() {
     assert_eq!(sf.game_result("armageddon", "7k/8/6K1/8/8/8/8/8 w - - 10 80", &[], false).unwrap(), -32000);
 }
 
+/// Sho shogi's king with the prince beside it is no longer pseudo-royal (the prince moves
+/// as a king, and Fairy-Stockfish counts the two as one type): a rook on its file gives
+/// no check. pyffish 0.0.90: `gives_check` False and 8 legal moves with the prince on a1,
+/// True and 4 without it.
+#[test]
+fn sho_shogi_king_with_a_prince_is_not_in_check() {
+    let sf = Pyffish::new();
+    let with_prince = "4k4/9/9/9/4r4/9/9/9/+E3K4 w 0 1";
+    let alone = "4k4/9/9/9/4r4/9/9/9/4K4 w 0 1";
+    assert!(!sf.gives_check("shoshogi", with_prince, &[], false).unwrap());
+    assert!(sf.gives_check("shoshogi", alone, &[], false).unwrap());
+    assert_eq!(sf.legal_moves("shoshogi", with_prince, &[], false).unwrap().len(), 8);
+    assert_eq!(sf.legal_moves("shoshogi", alone, &[], false).unwrap().len(), 4);
+}
+
 /// A walling move's SAN carries its wall after a comma, as pyffish 0.0.90 writes it.
 #[test]
 fn walling_moves_have_their_wall_in_san() {
