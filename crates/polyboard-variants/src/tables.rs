@@ -153,18 +153,6 @@ pub struct Tables<B: Bits> {
 
 const NONE: u8 = 0xff;
 
-/// The square a lame leap by `(dx, dy)` passes, as an offset: one orthogonal step along
-/// the longer leg (N), or the midpoint (A, D).
-fn lame_block(dx: i8, dy: i8) -> (i8, i8) {
-    if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
-        (dx / 2, dy / 2)
-    } else if dx.abs() > dy.abs() {
-        (dx.signum(), 0)
-    } else {
-        (0, dy.signum())
-    }
-}
-
 fn keys(nsq: usize) -> Keys {
     // Continue SplitMix64 from polyboard's fixed seed, past the chess tables.
     let mut state = polyboard_core::zobrist::SEED ^ 0x7661_7269_616e_7473; // "variants"
@@ -244,6 +232,12 @@ impl<B: Bits> Tables<B> {
             (x >= 0 && y >= 0 && (x as usize) < files && (y as usize) < ranks).then(|| y as usize * files + x as usize)
         };
         let b128 = |s: usize| 1u128 << s;
+        // The squares a lame leap by (dx, dy) from (x, y) passes; none when one is off the board.
+        let lame_blocks = |x: i32, y: i32, dx: i8, dy: i8| {
+            lame_path(dx, dy)
+                .iter()
+                .try_fold(0u128, |m, &(bx, by)| at(x + bx as i32, y + by as i32).map(|b| m | b128(b)))
+        };
         // Directions: every atom of every piece, both colours, plus opposites.
         let mut dirs: Vec<(i8, i8)> = vec![(0, 1), (0, -1)];
         let add_dir = |d: (i8, i8), dirs: &mut Vec<(i8, i8)>| -> usize {
@@ -310,11 +304,8 @@ impl<B: Bits> Tables<B> {
                                 continue;
                             }
                             let block = if a.kind == Kind::Lame {
-                                let (bx, by) = lame_block(dx, dy);
-                                match at(x + bx as i32, y + by as i32) {
-                                    Some(b) => b128(b),
-                                    None => continue,
-                                }
+                                let Some(block) = lame_blocks(x, y, dx, dy) else { continue };
+                                block
                             } else {
                                 0
                             };
@@ -349,11 +340,7 @@ impl<B: Bits> Tables<B> {
                                         rev_leap[tc * nsq + to] |= b128(sq);
                                     }
                                 } else {
-                                    let Some(block) = lame_path(dx, dy).iter().try_fold(0u128, |m, &(bx, by)| {
-                                        at(x + bx as i32, y + by as i32).map(|b| m | b128(b))
-                                    }) else {
-                                        continue;
-                                    };
+                                    let Some(block) = lame_blocks(x, y, dx, dy) else { continue };
                                     lame[tc * nsq + sq].push((to as u8, block, a.quiet, a.capture));
                                     if a.capture {
                                         rev_lame[tc * nsq + to].push((sq as u8, block));
