@@ -11,6 +11,7 @@ use crate::tables::Tables;
 use polyboard_core::MoveList;
 
 mod connect;
+mod count;
 mod enclosing;
 mod janggi;
 mod placement;
@@ -1456,13 +1457,6 @@ impl<'a, B: Bits> Board<'a, B> {
                 out.push(mv);
             }
         }
-    }
-
-    /// The number of legal moves.
-    pub fn count_moves(&self) -> usize {
-        let mut list = Moves::new();
-        self.generate(&mut list);
-        list.len()
     }
 
     #[inline(always)]

@@ -16,7 +16,11 @@ impl<B: Bits> PerftNode<MAX_MOVES> for Board<'_, B> {
         self.generate(out);
     }
 
-    // The count is the trait's: the length of the generated list, as Board::count_moves.
+    /// The last ply's count: [`Board::count_moves`], by set shifts where the rules allow.
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        Board::count_moves(self) as u64
+    }
 
     #[inline(always)]
     fn apply(&mut self, mv: Move) {

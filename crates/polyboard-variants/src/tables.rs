@@ -149,6 +149,55 @@ pub struct Tables<B: Bits> {
     /// their moves reset the n-move clock (`nMoveRuleTypes`) only when the piece cannot
     /// return (pawnsideways's sideways step does not).
     pub(crate) maybe_reversible: [u32; 2],
+    /// `[type * 2 + colour]`: the type's leaps as set shifts, for counting the moves of
+    /// many pieces at once ([`Board::count_moves`]); `None` for a type with any move
+    /// that is not a plain leap (rides, hops, lame or initial moves, promotion or
+    /// demotion of its own, `diagonalLines`).
+    ///
+    /// [`Board::count_moves`]: crate::Board::count_moves
+    pub(crate) shifts: Vec<Option<Shifts<B>>>,
+    /// The rules leave the legal moves of the pieces in [`Tables::shifts`] to the
+    /// generator's own tests alone, so that they can be counted by set shifts: no
+    /// filter after generation, no rule that adds moves or ends the game first but
+    /// the immediate ends, no hoppers (a move onto a cannon line needs a test), no
+    /// gating, no `immobilityIllegal` and no triple steps.
+    pub(crate) fast_count: bool,
+}
+
+/// One type-colour's plain leaps as shifts of a set of origins: for each square
+/// difference `delta` (target minus origin), the origins whose leap by it is in the
+/// leap table. The union over the list of `(origins & mask) << delta` (`>>` for a
+/// negative one) is the union of the pieces' leap targets, each target of each piece
+/// once, as the per-square table has it.
+#[derive(Clone, Debug)]
+pub(crate) struct Shifts<B> {
+    /// Quiet leaps: (delta, origins).
+    pub quiet: Vec<(i32, B)>,
+    /// Capture leaps: (delta, origins).
+    pub capture: Vec<(i32, B)>,
+}
+
+/// The most distinct leap differences a type may have to be counted by shifts (a
+/// knight has 8).
+const MAX_SHIFTS: usize = 16;
+
+/// The shifts that reproduce a per-square leap table (see [`Shifts`]), or `None` with
+/// more than [`MAX_SHIFTS`] differences.
+fn leap_shifts(table: &[u128]) -> Option<Vec<(i32, u128)>> {
+    let mut out: Vec<(i32, u128)> = Vec::new();
+    for (sq, &targets) in table.iter().enumerate() {
+        let mut m = targets;
+        while m != 0 {
+            let to = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let delta = to as i32 - sq as i32;
+            match out.iter_mut().find(|(d, _)| *d == delta) {
+                Some((_, origins)) => *origins |= 1u128 << sq,
+                None => out.push((delta, 1u128 << sq)),
+            }
+        }
+    }
+    (out.len() <= MAX_SHIFTS).then_some(out)
 }
 
 const NONE: u8 = 0xff;
@@ -495,6 +544,23 @@ impl<B: Bits> Tables<B> {
             }
         }
         let conv = |v: Vec<u128>| v.into_iter().map(B::from_u128).collect::<Vec<B>>();
+        let shifts = (0..nt * 2)
+            .map(|tc| {
+                let (ty, range) = (tc / 2, tc * nsq..(tc + 1) * nsq);
+                let p = &rules.pieces[ty];
+                let plain = rides[tc].is_empty()
+                    && initial_types >> ty & 1 == 0
+                    && p.promotes_to.is_none()
+                    && p.demotes_to.is_none()
+                    && lame[range.clone()].iter().all(|v| v.is_empty())
+                    && jhops[range.clone()].iter().all(|v| v.is_empty());
+                let conv = |v: Vec<(i32, u128)>| v.into_iter().map(|(d, m)| (d, B::from_u128(m))).collect();
+                match (plain, leap_shifts(&leap_quiet[range.clone()]), leap_shifts(&leap_capture[range])) {
+                    (true, Some(quiet), Some(capture)) => Some(Shifts { quiet: conv(quiet), capture: conv(capture) }),
+                    _ => None,
+                }
+            })
+            .collect();
         let file_masks = (0..files).map(|f| B::from_u128(rules.file_mask(f))).collect();
         let rank_masks = (0..ranks).map(|r| B::from_u128(rules.rank_mask(r))).collect();
         let keys = keys(nsq);
@@ -632,6 +698,17 @@ impl<B: Bits> Tables<B> {
                 .collect(),
             has_jhops,
             maybe_reversible,
+            shifts,
+            fast_count: !post_filter
+                && rules.bare_king_value.is_none()
+                && !rules.must_drop
+                && !rules.sittuyin_promotion
+                && !rules.cambodian_moves
+                && !janggi_rules
+                && !has_hoppers
+                && !rules.seirawan_gating
+                && !rules.immobility_illegal
+                && rules.triple_step_region.iter().all(|&m| m == 0),
             janggi_rules,
             enclosing,
             connect: rules.connect.any(),
