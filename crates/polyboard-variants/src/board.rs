@@ -69,7 +69,11 @@ struct Node<B> {
     occ: B,
     enemy: B,
     in_check: bool,
+    /// Where a piece leaving may expose a royal piece: its moves are tested.
     danger: B,
+    /// Where a piece arriving may become a hopper's screen onto a royal piece: moves
+    /// there are tested (a subset of `danger`).
+    screens: B,
     /// Which moves to emit.
     part: Part,
 }
@@ -783,11 +787,42 @@ impl<'a, B: Bits> Board<'a, B> {
         false
     }
 
+    /// For the side to move with its royal pieces `kings`: the squares a piece leaving
+    /// may expose one of them from, and those a piece arriving on may (as a hopper's
+    /// screen); see [`Node`].
+    #[inline]
+    fn danger(&self, kings: B, occ: B) -> (B, B) {
+        let t = self.t;
+        let us = self.side as usize;
+        let (mut danger, mut screens) = (B::EMPTY, B::EMPTY);
+        let theirs = self.by_color[us ^ 1];
+        for k in squares(kings) {
+            let (pins, lines) = self.pinned(k, us, occ);
+            let screens_k = t.screens[us * t.nsq + k] | lines;
+            danger |= pins | screens_k;
+            screens |= screens_k;
+            // The block squares of the opponent's lame leapers that would attack `k`.
+            for &ty in &t.lame_types {
+                let pcs = self.by_type[ty] & theirs;
+                if pcs.is_empty() {
+                    continue;
+                }
+                for &(src, block) in &t.rev_lame[(ty * 2 + (us ^ 1)) * t.nsq + k] {
+                    if pcs.has(src as usize) {
+                        danger |= block;
+                    }
+                }
+            }
+        }
+        (danger, screens)
+    }
+
     /// The squares where a move may expose the royal on `k`, besides the static
     /// lame-leaper blocks: own pieces alone between it and an enemy slider (or, with the
-    /// flying-general rule, the enemy royal), and whole lines holding an enemy cannon.
+    /// flying-general rule, the enemy royal), and whole lines holding an enemy cannon;
+    /// and the second set alone, where a piece arriving may make a screen.
     #[inline]
-    fn pinned(&self, k: usize, us: usize, occ: B) -> B {
+    fn pinned(&self, k: usize, us: usize, occ: B) -> (B, B) {
         let t = self.t;
         let theirs = self.by_color[us ^ 1];
         let own = self.by_color[us];
@@ -813,6 +848,7 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         // A cannon (or grasshopper) line holding one: any piece arriving on it or
         // leaving it may make or break a screen.
+        let mut lines = B::EMPTY;
         for l in &t.lines[us ^ 1] {
             let hoppers = l.cannons | l.grass | l.jcannons;
             if hoppers == 0 {
@@ -821,10 +857,10 @@ impl<'a, B: Bits> Board<'a, B> {
             let ray = t.rays[l.dir * t.nsq + k];
             let on = self.of_types(hoppers);
             if !(ray & on & theirs).is_empty() {
-                pins |= ray;
+                lines |= ray;
             }
         }
-        pins
+        (pins | lines, lines)
     }
 
     /// The result for the side to move if the game is over, given whether it has a
@@ -1134,17 +1170,13 @@ impl<'a, B: Bits> Board<'a, B> {
             self.filtered(out, part, in_check);
             return;
         }
-        let nsq = t.nsq;
         let us = self.side as usize;
         let occ = self.occupied();
         let own = self.by_color[us];
         let kings = self.royal & own;
         let in_check = !kings.is_empty() && in_check.unwrap_or_else(|| self.royals_attacked(us, occ));
-        let mut danger = B::EMPTY;
-        for k in squares(kings) {
-            danger |= t.danger[us * nsq + k] | self.pinned(k, us, occ);
-        }
-        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, part };
+        let (danger, screens) = self.danger(kings, occ);
+        let n = Node { us, occ, enemy: self.by_color[us ^ 1], in_check, danger, screens, part };
         let start = out.len();
         if t.special_rules && self.special_first(&n, out, FREE) {
             return;
@@ -1156,7 +1188,7 @@ impl<'a, B: Bits> Board<'a, B> {
                 self.piece_moves(&n, ty, from, out);
             }
         }
-        if t.special_rules {
+        if t.adds_moves {
             self.special_moves(&n, out);
         }
         if part == Part::Noisy {
@@ -1618,17 +1650,13 @@ impl<'a, B: Bits> Board<'a, B> {
         }
         while !quiet.is_empty() {
             let to = quiet.pop();
-            let test = test_from || hop_test && n.danger.has(to);
+            let test = test_from || hop_test && n.screens.has(to);
             self.emit(n, ty, base.with_drop(to, ty), test, out);
         }
         while !caps.is_empty() {
             let to = caps.pop();
-            let test = test_from || hop_test && n.danger.has(to);
-            let mut mv = base.with_pickup(to).with_drop(to, ty).with(F_CAPTURE);
-            if t.rules.captures_to_hand {
-                mv = mv.with_hand(STORE, self.hand_type_of(to));
-            }
-            self.emit(n, ty, mv, test, out);
+            let test = test_from || hop_test && n.screens.has(to);
+            self.emit(n, ty, self.capture_move(from, to, ty), test, out);
         }
         if t.initial_types >> ty & 1 != 0 && n.part != Part::Noisy {
             self.initial_moves(n, ty, from, out);
@@ -1642,7 +1670,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     let s2 = t.step[fwd * nsq + s1 as usize];
                     if double && s2 != 0xff && !n.occ.has(s2 as usize) && mob.has(s2 as usize) {
                         let to = s2 as usize;
-                        let test = test_from || hop_test && n.danger.has(to);
+                        let test = test_from || hop_test && n.screens.has(to);
                         self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
                     }
                     // A triple step (`tripleStepRegion...`), past two empty squares.
@@ -1650,7 +1678,7 @@ impl<'a, B: Bits> Board<'a, B> {
                         let s3 = t.step[fwd * nsq + s2 as usize];
                         if s3 != 0xff && !n.occ.has(s3 as usize) && mob.has(s3 as usize) {
                             let to = s3 as usize;
-                            let test = test_from || hop_test && n.danger.has(to);
+                            let test = test_from || hop_test && n.screens.has(to);
                             self.emit(n, ty, base.with_drop(to, ty).with(F_DOUBLE), test, out);
                         }
                     }
@@ -1693,6 +1721,14 @@ impl<'a, B: Bits> Board<'a, B> {
             let mv = if passes { base.with_drop(to, ty).with(F_DOUBLE) } else { base.with_drop(to, ty) };
             self.emit(n, ty, mv, true, out);
         }
+    }
+
+    /// The capture of the piece on `to` by the piece of type `ty` on `from`, storing
+    /// the victim in the hand where the rules say so.
+    #[inline(always)]
+    fn capture_move(&self, from: usize, to: usize, ty: usize) -> Move {
+        let mv = Move(0).with_pickup(from).with_pickup(to).with_drop(to, ty).with(F_CAPTURE);
+        if self.t.rules.captures_to_hand { mv.with_hand(STORE, self.hand_type_of(to)) } else { mv }
     }
 
     /// The type a piece captured on `sq` becomes in the capturer's hand.
@@ -1756,14 +1792,16 @@ impl<'a, B: Bits> Board<'a, B> {
     #[inline]
     fn gated(&self, n: &Node<B>, from: usize, mv: Move, test: bool, out: &mut Moves) {
         self.push(n, mv, test, out);
-        self.gates_on(n, from, mv, test, out);
+        if self.t.rules.seirawan_gating {
+            self.gates_on(n, from, mv, test, out);
+        }
     }
 
     /// Emits `mv` with each piece of the hand gated on `sq`, when `sq` is a gate. A
     /// gate is on the first rank, where a pawn may not be dropped (S-house's captured
     /// pawns) unless `firstRankPawnDrops` says so: Fairy-Stockfish gates only what it
     /// could drop there.
-    #[inline]
+    #[inline(never)]
     fn gates_on(&self, n: &Node<B>, sq: usize, mv: Move, test: bool, out: &mut Moves) {
         let r = &self.t.rules;
         if r.seirawan_gating && self.gates[n.us].has(sq) {
@@ -1868,7 +1906,7 @@ impl<'a, B: Bits> Board<'a, B> {
             while !targets.is_empty() {
                 let to = targets.pop();
                 let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
-                let test = test_all || t.has_hoppers && n.danger.has(to);
+                let test = test_all || t.has_hoppers && n.screens.has(to);
                 if (r.drop_checks || !self.gives_check(mv))
                     && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
                 {
@@ -1888,7 +1926,7 @@ impl<'a, B: Bits> Board<'a, B> {
         while !targets.is_empty() {
             let to = targets.pop();
             let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
-            let test = test_all || t.has_hoppers && n.danger.has(to);
+            let test = test_all || t.has_hoppers && n.screens.has(to);
             if (r.drop_checks || !self.gives_check(mv))
                 && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
             {
@@ -1914,11 +1952,21 @@ impl<'a, B: Bits> Board<'a, B> {
         if !free && self.t.janggi_rules && self.janggi_first(n, out) {
             return true;
         }
+        r.must_drop && self.forced_drops(n, out)
+    }
+
+    /// `mustDrop`: the drops of `n.part` when the side to move holds a piece (of
+    /// `mustDropType`) with a legal drop, and true; false when it need not drop. Its own
+    /// frame: the move lists here would make every caller of [`Board::special_first`]
+    /// probe 32 KiB of stack.
+    #[inline(never)]
+    fn forced_drops(&self, n: &Node<B>, out: &mut Moves) -> bool {
+        let r = &self.t.rules;
         let holding = match r.must_drop_type {
             Some(mt) => self.hand[n.us][mt] > 0,
             None => self.hand[n.us].iter().any(|&c| c > 0),
         };
-        if !r.must_drop || !holding {
+        if !holding {
             return false;
         }
         let all = Node { part: Part::All, ..*n };

@@ -87,9 +87,10 @@ pub struct Tables<B: Bits> {
     pub(crate) rev_leap: Vec<B>,
     pub(crate) rev_lame: Vec<Vec<(u8, B)>>,
     pub(crate) lines: [Vec<LineAttack>; 2],
-    /// Per colour and king square: the lame-leaper block squares around that king
-    /// (slider pins and cannon lines are found per position).
-    pub(crate) danger: Vec<B>,
+    /// Per colour and king square: the squares between a `diagonalLines` hop and that
+    /// king, where a piece arriving or leaving may make or break its screen (lame
+    /// blocks, slider pins and cannon lines are found per position).
+    pub(crate) screens: Vec<B>,
     /// `[square]`: the (up to eight) squares next to it, for `blastOnCapture`.
     pub(crate) adjacent: Vec<B>,
     pub(crate) mobility: Vec<B>,
@@ -158,10 +159,11 @@ pub struct Tables<B: Bits> {
     pub(crate) shifts: Vec<Option<Shifts<B>>>,
     /// The rules leave the legal moves of the pieces in [`Tables::shifts`] to the
     /// generator's own tests alone, so that they can be counted by set shifts: no
-    /// filter after generation, no rule that adds moves or ends the game first but
-    /// the immediate ends, no hoppers (a move onto a cannon line needs a test), no
-    /// gating, no `immobilityIllegal` and no triple steps.
+    /// filter after generation, no gating, no `immobilityIllegal` and no triple steps.
     pub(crate) fast_count: bool,
+    /// The rules add moves of their own after the pieces' (the board's
+    /// `special_moves`): Sittuyin promotions, Cambodian first moves, passing.
+    pub(crate) adds_moves: bool,
 }
 
 /// One type-colour's plain leaps as shifts of a set of origins: for each square
@@ -333,7 +335,7 @@ impl<B: Bits> Tables<B> {
         let mut rev_leap = vec![0u128; nt * 2 * nsq];
         let mut rev_lame: Vec<Vec<(u8, u128)>> = vec![Vec::new(); nt * 2 * nsq];
         let mut lines: [Vec<LineAttack>; 2] = [Vec::new(), Vec::new()];
-        let mut danger = vec![0u128; 2 * nsq];
+        let mut screens = vec![0u128; 2 * nsq];
         let mut has_hoppers = false;
         let mut has_lame = false;
         let soldier_rank = rules.soldier_promotion_rank;
@@ -393,12 +395,6 @@ impl<B: Bits> Tables<B> {
                                     lame[tc * nsq + sq].push((to as u8, block, a.quiet, a.capture));
                                     if a.capture {
                                         rev_lame[tc * nsq + to].push((sq as u8, block));
-                                        for k in 0..2 {
-                                            // A block square near the king of the other colour.
-                                            if k != c {
-                                                danger[k * nsq + to] |= block;
-                                            }
-                                        }
                                     }
                                 }
                             }
@@ -498,12 +494,11 @@ impl<B: Bits> Tables<B> {
                                         has_lame = true;
                                         lame[tc * nsq + from].push((to as u8, between, true, true));
                                         rev_lame[tc * nsq + to].push((from as u8, between));
-                                        danger[(c ^ 1) * nsq + to] |= between;
                                     }
                                     DiagonalKind::Hop if on && k >= 2 => {
                                         jhops[tc * nsq + from].push((to as u8, between));
                                         rev_jhop[c * nsq + to].push((from as u8, between));
-                                        danger[(c ^ 1) * nsq + to] |= between;
+                                        screens[(c ^ 1) * nsq + to] |= between;
                                     }
                                     _ => {}
                                 }
@@ -653,7 +648,7 @@ impl<B: Bits> Tables<B> {
                 .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
                 .collect(),
             lines,
-            danger: conv(danger),
+            screens: conv(screens),
             adjacent: (0..nsq)
                 .map(|sq| {
                     let (f, r) = ((sq % files) as isize, (sq / files) as isize);
@@ -699,13 +694,8 @@ impl<B: Bits> Tables<B> {
             has_jhops,
             maybe_reversible,
             shifts,
+            adds_moves: rules.sittuyin_promotion || rules.cambodian_moves || janggi_rules,
             fast_count: !post_filter
-                && rules.bare_king_value.is_none()
-                && !rules.must_drop
-                && !rules.sittuyin_promotion
-                && !rules.cambodian_moves
-                && !janggi_rules
-                && !has_hoppers
                 && !rules.seirawan_gating
                 && !rules.immobility_illegal
                 && rules.triple_step_region.iter().all(|&m| m == 0),
