@@ -11,14 +11,16 @@ use crate::rules::Rules;
 pub(crate) struct Ride {
     /// Direction index.
     pub dir: usize,
-    /// The first `limit` squares of each ray, for a limited rider.
+    /// The first `limit` squares of each ray, for a limited rider or a ranged cannon.
     pub span: Option<Vec<u128>>,
     /// May end on an empty square.
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
     /// 0 slide, 1 cannon hop, 2 grasshopper, 3 janggi cannon hop (no janggi cannon as
-    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused).
+    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused),
+    /// 5 a ranged cannon hop (Betza `pB2`: landing only within `span`). A kind of its
+    /// own, so that the unlimited cannons keep their path free of the range test.
     pub hop: u8,
 }
 
@@ -38,6 +40,10 @@ pub(crate) struct LineAttack {
     pub jcannons: u32,
     /// Limited riders: (type, most steps).
     pub limited: Vec<(usize, u8)>,
+    /// Types that capture along it as ranged cannons, one bit each.
+    pub rcannons: u32,
+    /// The same ranged cannons: (type, most steps from the cannon to its target).
+    pub ranged: Vec<(usize, u8)>,
 }
 
 /// Zobrist keys of a variant.
@@ -354,17 +360,22 @@ impl<B: Bits> Tables<B> {
                                 }
                             }
                         }
-                        Kind::Ride(_) | Kind::Hop | Kind::Grasshop => {
+                        Kind::Ride(_) | Kind::Hop(_) | Kind::Grasshop => {
                             let hop = match a.kind {
-                                Kind::Hop if p.name == "janggiCannon" => 3,
-                                Kind::Hop => 1,
+                                Kind::Hop(_) if p.name == "janggiCannon" => 3,
+                                Kind::Hop(0) => 1,
+                                Kind::Hop(_) => 5,
                                 Kind::Grasshop => 2,
                                 _ => 0,
                             };
                             if hop > 0 {
                                 has_hoppers = true;
                             }
-                            let limit = if let Kind::Ride(l) = a.kind { l } else { 0 };
+                            let limit = match a.kind {
+                                Kind::Ride(l) => l,
+                                Kind::Hop(l) if hop == 5 => l,
+                                _ => 0,
+                            };
                             let d = dir_of((dx, dy));
                             let span = (limit > 0).then(|| {
                                 (0..nsq)
@@ -398,12 +409,18 @@ impl<B: Bits> Tables<B> {
                                             grass: 0,
                                             jcannons: 0,
                                             limited: Vec::new(),
+                                            rcannons: 0,
+                                            ranged: Vec::new(),
                                         });
                                         lines[c].last_mut().expect("just pushed")
                                     }
                                 };
                                 match (hop, limit) {
                                     (1, _) => line.cannons |= 1 << t,
+                                    (5, l) => {
+                                        line.rcannons |= 1 << t;
+                                        line.ranged.push((t, l));
+                                    }
                                     (3, _) => line.jcannons |= 1 << t,
                                     (2, _) => line.grass |= 1 << t,
                                     (_, 0) => line.sliders |= 1 << t,
@@ -537,7 +554,12 @@ impl<B: Bits> Tables<B> {
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         let line_types = [0, 1].map(|c: usize| {
             lines[c].iter().fold(0u32, |m, l| {
-                m | l.sliders | l.cannons | l.grass | l.jcannons | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
+                m | l.sliders
+                    | l.cannons
+                    | l.grass
+                    | l.jcannons
+                    | l.rcannons
+                    | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
         let post_filter = rules.must_capture
@@ -655,6 +677,14 @@ impl<B: Bits> Tables<B> {
         } else {
             r & b.at_or_above_highest()
         }
+    }
+
+    /// The number of king steps between two squares (the larger of the file and rank
+    /// distances): the steps of a one-square ride from `a` to `b` on a line.
+    #[inline]
+    pub(crate) fn steps(&self, a: usize, b: usize) -> usize {
+        let f = self.rules.files;
+        (a % f).abs_diff(b % f).max((a / f).abs_diff(b / f))
     }
 
     /// The first occupied square from `sq` along `d`.
