@@ -33,11 +33,13 @@ INI = os.path.join(DATA, "fsf-variants.ini")
 DEFAULT_OUT = os.path.join(DATA, "fsf-ini-games.txt")
 MAX_PLIES = 120
 # atlantis (wallOrMove) is played here too: its walls and passes end no game, but its move
-# text and FEN are checked.
+# text and FEN are checked; and cannonshogi, for its ranged hoppers (`pB2`, `pR2`), which
+# only its promoted pieces have: the number of legal moves at every ply of games long
+# enough to promote.
 SECTIONS = [
     "tictactoe", "cfour", "picaria", "nineholes", "tictacchess", "asimplegame", "allqueenschess",
     "roll-ing-to-four", "quadwrangle", "quadwrangle7x7", "crusade", "snort", "gale", "teeko",
-    "symphony", "cfour-anyside", "cfour-misere", "three-musketeers", "atlantis",
+    "symphony", "cfour-anyside", "cfour-misere", "three-musketeers", "atlantis", "cannonshogi",
 ]
 
 

@@ -5,7 +5,10 @@
 //! unlimited rider) or a digit (`N2`, `R3`: limited range), the modalities `m`
 //! (move only) and `c` (capture only), the direction modifiers `f b l r v s h` and
 //! their pairs (`ff`, `fr`, `fs`, ...), hoppers `p` (a cannon: over exactly one
-//! piece) and `g` (a grasshopper: lands just beyond the screen), and lame leapers `n`
+//! piece) and `g` (a grasshopper: lands just beyond the screen), a range on a hopper
+//! read as Fairy-Stockfish does (`pB2`: a cannon whose landing squares are at most two
+//! steps from its start; a range of 1, `pB1`, is the grasshopper, and a range of 2 or
+//! more makes `g` the same ranged cannon as `p`), and lame leapers `n`
 //! on `N`, `A`, `D` and `Z` (xiangqi's horse and elephant, janggi's elephant: `nZ`
 //! steps orthogonally, then diagonally, each square empty); `e` (en passant) is accepted and
 //! left to the pawn rules, as Fairy-Stockfish does. A single modifier means the
@@ -25,8 +28,11 @@ pub enum Kind {
     Lame,
     /// Repeats the step until blocked; `0` means unlimited, else the most steps.
     Ride(u8),
-    /// Slides to a screen, hops over it, then rides on (cannon, `p`).
-    Hop,
+    /// Slides to a screen, hops over it, then rides on (cannon, `p`); `0` means
+    /// unlimited, else every square it lands on is at most that many steps from its
+    /// start (`pB2`: Fairy-Stockfish's range on a hopper counts from the start, the
+    /// screen included, not from the screen). Never 1: that range is the grasshopper.
+    Hop(u8),
     /// Hops over the first piece on the line and lands just beyond it (`g`).
     Grasshop,
 }
@@ -167,8 +173,12 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 let kind = match (hop, grass, lame, range) {
                     (false, false, false, None) => Kind::Leap,
                     (false, false, false, Some(n)) => Kind::Ride(n),
-                    (true, false, false, Some(0)) if atoms.iter().all(|a| a.0 == 1) => Kind::Hop,
-                    (false, true, false, Some(0)) if atoms.iter().all(|a| a.0 == 1) => Kind::Grasshop,
+                    // Fairy-Stockfish's `g` is `p` with range 1, and a digit overrides it:
+                    // `pB1` is `gB`, `gB2` is `pB2`.
+                    (true, false, false, Some(0)) if atoms.iter().all(|a| a.0 == 1) => Kind::Hop(0),
+                    (_, _, false, Some(n)) if (hop || grass) && atoms.iter().all(|a| a.0 == 1) => {
+                        if n == 1 || (grass && n == 0) { Kind::Grasshop } else { Kind::Hop(n) }
+                    }
                     (false, false, true, None) if matches!(c, 'N' | 'A' | 'D' | 'Z' | 'J') => Kind::Lame,
                     (true, ..) | (_, true, ..) => {
                         return Err(err(format!("hoppers are supported on R, B and Q lines only, not on '{c}'")));
@@ -262,8 +272,26 @@ mod tests {
         assert!(parse("N2").unwrap().iter().all(|a| a.kind == Kind::Ride(2)));
         assert!(parse("NN").unwrap().iter().all(|a| a.kind == Kind::Ride(0)));
         let cannon = parse("mRcpR").unwrap();
-        assert!(cannon.iter().any(|a| a.kind == Kind::Hop && a.capture && !a.quiet));
+        assert!(cannon.iter().any(|a| a.kind == Kind::Hop(0) && a.capture && !a.quiet));
         assert!(parse("nN").unwrap().iter().all(|a| a.kind == Kind::Lame));
+    }
+
+    /// A range on a hopper, as pyffish 0.0.90 plays it (scripts/data/gen_fsf_ini_perft.py's
+    /// cannonshogi counts test the moves): `pB1` and `gB` are the grasshopper, `gB2` and
+    /// `pB2` the cannon ranged to two steps.
+    #[test]
+    fn hopper_ranges() {
+        let kinds = |t: &str| parse(t).unwrap().iter().map(|a| a.kind).collect::<Vec<Kind>>();
+        assert!(kinds("pB2").iter().all(|&k| k == Kind::Hop(2)) && kinds("pB2").len() == 4);
+        assert!(kinds("mRpRmFpB2").contains(&Kind::Hop(2)) && kinds("mRpRmFpB2").contains(&Kind::Hop(0)));
+        assert!(kinds("gR3").iter().all(|&k| k == Kind::Hop(3)));
+        assert!(kinds("pB1").iter().all(|&k| k == Kind::Grasshop));
+        assert!(kinds("gB").iter().all(|&k| k == Kind::Grasshop));
+        assert!(kinds("pRR").iter().all(|&k| k == Kind::Hop(0)));
+        assert!(kinds("pQ9").iter().all(|&k| k == Kind::Hop(9)) && kinds("pQ9").len() == 8);
+        let c = parse("cpR2").unwrap();
+        assert!(c.iter().all(|a| a.capture && !a.quiet && a.kind == Kind::Hop(2)));
+        assert!(parse("pB0").is_err() && parse("pB12").is_err() && parse("pN2").is_err() && parse("pW").is_err());
     }
 
     #[test]

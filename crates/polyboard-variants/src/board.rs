@@ -736,7 +736,8 @@ impl<'a, B: Bits> Board<'a, B> {
     }
 
     /// True when a piece of `theirs` (colour `by`) attacks `sq` along `line` (sliding, as a limited
-    /// rider, as a cannon over one screen, or as a grasshopper over the adjacent one).
+    /// rider, as a cannon over one screen (a ranged one from within its range), or as a
+    /// grasshopper over the adjacent one).
     #[inline(always)]
     fn line_attack(
         &self,
@@ -767,6 +768,17 @@ impl<'a, B: Bits> Board<'a, B> {
             && line.cannons >> self.type_on(c) & 1 != 0
         {
             return true;
+        }
+        if line.rcannons != 0
+            && let Some(c) = t.first_blocker(line.dir, b, occ)
+            && theirs.has(c)
+            && line.rcannons >> self.type_on(c) & 1 != 0
+        {
+            let ty = self.type_on(c);
+            let steps = t.steps(sq, c);
+            if t.mobility[ty * 2 + by].has(sq) && line.ranged.iter().any(|&(rt, l)| rt == ty && steps <= l as usize) {
+                return true;
+            }
         }
         if line.jcannons != 0
             && !cannons.unwrap_or_else(|| self.of_types(t.jcannons)).has(b)
@@ -850,7 +862,7 @@ impl<'a, B: Bits> Board<'a, B> {
         // leaving it may make or break a screen.
         let mut lines = B::EMPTY;
         for l in &t.lines[us ^ 1] {
-            let hoppers = l.cannons | l.grass | l.jcannons;
+            let hoppers = l.cannons | l.grass | l.jcannons | l.rcannons;
             if hoppers == 0 {
                 continue;
             }
@@ -1588,7 +1600,12 @@ impl<'a, B: Bits> Board<'a, B> {
                     _ => B::EMPTY,
                 },
                 3 => self.janggi_cannon_ride(r.dir, from, occ),
-                _ => self.diagonal_hops(tc, from, occ),
+                4 => self.diagonal_hops(tc, from, occ),
+                // A ranged cannon (`pB2`): a cannon's hop, landing within its range of `from`.
+                _ => match (t.first_blocker(r.dir, from, occ), &r.span) {
+                    (Some(screen), Some(span)) => t.ray_to_blocker(r.dir, screen, occ) & B::from_u128(span[from]),
+                    _ => B::EMPTY,
+                },
             };
             if r.quiet {
                 quiet |= a & empty;

@@ -11,14 +11,16 @@ use crate::rules::Rules;
 pub(crate) struct Ride {
     /// Direction index.
     pub dir: usize,
-    /// The first `limit` squares of each ray, for a limited rider.
+    /// The first `limit` squares of each ray, for a limited rider or a ranged cannon.
     pub span: Option<Vec<u128>>,
     /// May end on an empty square.
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
     /// 0 slide, 1 cannon hop, 2 grasshopper, 3 janggi cannon hop (no janggi cannon as
-    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused).
+    /// screen or target), 4 the janggi cannon's `diagonalLines` hops (`dir` unused),
+    /// 5 a ranged cannon hop (Betza `pB2`: landing only within `span`). A kind of its
+    /// own, so that the unlimited cannons keep their path free of the range test.
     pub hop: u8,
 }
 
@@ -38,6 +40,10 @@ pub(crate) struct LineAttack {
     pub jcannons: u32,
     /// Limited riders: (type, most steps).
     pub limited: Vec<(usize, u8)>,
+    /// Types that capture along it as ranged cannons, one bit each.
+    pub rcannons: u32,
+    /// The same ranged cannons: (type, most steps from the cannon to its target).
+    pub ranged: Vec<(usize, u8)>,
 }
 
 /// Zobrist keys of a variant.
@@ -250,6 +256,52 @@ fn diagonal_kind(p: &crate::rules::PieceDef) -> Option<DiagonalKind> {
     }
 }
 
+/// The parts (quiet, capture, most steps with 0 for unlimited) in which the ride,
+/// hop or grasshop `a` of the piece `p` is played, with the range Fairy-Stockfish gives
+/// it: a piece's rides along one direction reach, for each modality, as far as the
+/// longest of them (a grasshopper's reach is unlimited). Fairy-Stockfish masks every
+/// ride of a piece with the squares its rides of that modality reach on an empty board
+/// (PseudoMoves, PseudoAttacks), so that in pyffish 0.0.90 `mBpB3` hops as far as `pB`
+/// (its quiet bishop's squares), `R2pR` slides as far as `R`, and `mRpR2` hops to move
+/// as far as `mRpR` but captures within two steps only (`mpR2` + `cpR2`). A limited
+/// ride whose quiet and capture parts reach differently is split in two; the janggi
+/// cannon (its own rules) and an unlimited ride are played as they are.
+fn effective_rides(p: &crate::rules::PieceDef, a: &crate::betza::Atom) -> Vec<(bool, bool, u8)> {
+    let own = match a.kind {
+        Kind::Ride(l) | Kind::Hop(l) => l,
+        _ => 0,
+    };
+    if own == 0 || p.name == "janggiCannon" {
+        return vec![(a.quiet, a.capture, own)];
+    }
+    // The longest reach along a's direction of the rides with the modality (0: unlimited).
+    let longest = |quiet: bool| {
+        let mut best = own;
+        for b in &p.atoms {
+            if b.initial || (b.dx, b.dy) != (a.dx, a.dy) || !(if quiet { b.quiet } else { b.capture }) {
+                continue;
+            }
+            let r = match b.kind {
+                Kind::Ride(l) | Kind::Hop(l) => l,
+                Kind::Grasshop => 0,
+                _ => continue,
+            };
+            if r == 0 {
+                return 0;
+            }
+            best = best.max(r);
+        }
+        best
+    };
+    let q = if a.quiet { longest(true) } else { own };
+    let c = if a.capture { longest(false) } else { own };
+    match (a.quiet, a.capture) {
+        (true, true) if q != c => vec![(true, false, q), (false, true, c)],
+        (true, _) => vec![(a.quiet, a.capture, q)],
+        _ => vec![(a.quiet, a.capture, c)],
+    }
+}
+
 /// The squares a lame leap `(dx, dy)` passes, each of which must be empty: the midpoint
 /// of `A` and `D`; the orthogonal step along the longer leg of `N`; for `Z` (janggi's
 /// elephant) that step, then one diagonal step on.
@@ -399,60 +451,69 @@ impl<B: Bits> Tables<B> {
                                 }
                             }
                         }
-                        Kind::Ride(_) | Kind::Hop | Kind::Grasshop => {
-                            let hop = match a.kind {
-                                Kind::Hop if p.name == "janggiCannon" => 3,
-                                Kind::Hop => 1,
-                                Kind::Grasshop => 2,
-                                _ => 0,
-                            };
-                            if hop > 0 {
-                                has_hoppers = true;
-                            }
-                            let limit = if let Kind::Ride(l) = a.kind { l } else { 0 };
-                            let d = dir_of((dx, dy));
-                            let span = (limit > 0).then(|| {
-                                (0..nsq)
-                                    .map(|sq| {
-                                        let (mut x, mut y) = coords(sq);
-                                        let mut m = 0u128;
-                                        for _ in 0..limit {
-                                            match at(x + dx as i32, y + dy as i32) {
-                                                Some(t) => {
-                                                    m |= b128(t);
-                                                    x += dx as i32;
-                                                    y += dy as i32;
-                                                }
-                                                None => break,
-                                            }
-                                        }
-                                        m
-                                    })
-                                    .collect::<Vec<u128>>()
-                            });
-                            rides[tc].push(Ride { dir: d, span, quiet: a.quiet, capture: a.capture, hop });
-                            if a.capture {
-                                let back = dir_of((-dx, -dy));
-                                let line = match lines[c].iter().position(|l| l.dir == back) {
-                                    Some(i) => &mut lines[c][i],
-                                    None => {
-                                        lines[c].push(LineAttack {
-                                            dir: back,
-                                            sliders: 0,
-                                            cannons: 0,
-                                            grass: 0,
-                                            jcannons: 0,
-                                            limited: Vec::new(),
-                                        });
-                                        lines[c].last_mut().expect("just pushed")
-                                    }
+                        Kind::Ride(_) | Kind::Hop(_) | Kind::Grasshop => {
+                            let janggi = p.name == "janggiCannon";
+                            for (quiet, capture, limit) in effective_rides(p, a) {
+                                let hop = match a.kind {
+                                    Kind::Hop(_) if janggi => 3,
+                                    Kind::Hop(_) if limit == 0 => 1,
+                                    Kind::Hop(_) => 5,
+                                    Kind::Grasshop => 2,
+                                    _ => 0,
                                 };
-                                match (hop, limit) {
-                                    (1, _) => line.cannons |= 1 << t,
-                                    (3, _) => line.jcannons |= 1 << t,
-                                    (2, _) => line.grass |= 1 << t,
-                                    (_, 0) => line.sliders |= 1 << t,
-                                    (_, l) => line.limited.push((t, l)),
+                                if hop > 0 {
+                                    has_hoppers = true;
+                                }
+                                let d = dir_of((dx, dy));
+                                let span = (limit > 0).then(|| {
+                                    (0..nsq)
+                                        .map(|sq| {
+                                            let (mut x, mut y) = coords(sq);
+                                            let mut m = 0u128;
+                                            for _ in 0..limit {
+                                                match at(x + dx as i32, y + dy as i32) {
+                                                    Some(t) => {
+                                                        m |= b128(t);
+                                                        x += dx as i32;
+                                                        y += dy as i32;
+                                                    }
+                                                    None => break,
+                                                }
+                                            }
+                                            m
+                                        })
+                                        .collect::<Vec<u128>>()
+                                });
+                                rides[tc].push(Ride { dir: d, span, quiet, capture, hop });
+                                if capture {
+                                    let back = dir_of((-dx, -dy));
+                                    let line = match lines[c].iter().position(|l| l.dir == back) {
+                                        Some(i) => &mut lines[c][i],
+                                        None => {
+                                            lines[c].push(LineAttack {
+                                                dir: back,
+                                                sliders: 0,
+                                                cannons: 0,
+                                                grass: 0,
+                                                jcannons: 0,
+                                                limited: Vec::new(),
+                                                rcannons: 0,
+                                                ranged: Vec::new(),
+                                            });
+                                            lines[c].last_mut().expect("just pushed")
+                                        }
+                                    };
+                                    match (hop, limit) {
+                                        (1, _) => line.cannons |= 1 << t,
+                                        (5, l) => {
+                                            line.rcannons |= 1 << t;
+                                            line.ranged.push((t, l));
+                                        }
+                                        (3, _) => line.jcannons |= 1 << t,
+                                        (2, _) => line.grass |= 1 << t,
+                                        (_, 0) => line.sliders |= 1 << t,
+                                        (_, l) => line.limited.push((t, l)),
+                                    }
                                 }
                             }
                         }
@@ -598,7 +659,12 @@ impl<B: Bits> Tables<B> {
         let lame_types = (0..nt).filter(|&ty| (0..2 * nsq).any(|i| !rev_lame[ty * 2 * nsq + i].is_empty())).collect();
         let line_types = [0, 1].map(|c: usize| {
             lines[c].iter().fold(0u32, |m, l| {
-                m | l.sliders | l.cannons | l.grass | l.jcannons | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
+                m | l.sliders
+                    | l.cannons
+                    | l.grass
+                    | l.jcannons
+                    | l.rcannons
+                    | l.limited.iter().fold(0, |a, &(ty, _)| a | 1 << ty)
             })
         });
         let post_filter = rules.must_capture
@@ -722,6 +788,14 @@ impl<B: Bits> Tables<B> {
         } else {
             r & b.at_or_above_highest()
         }
+    }
+
+    /// The number of king steps between two squares (the larger of the file and rank
+    /// distances): the steps of a one-square ride from `a` to `b` on a line.
+    #[inline]
+    pub(crate) fn steps(&self, a: usize, b: usize) -> usize {
+        let f = self.rules.files;
+        (a % f).abs_diff(b % f).max((a / f).abs_diff(b / f))
     }
 
     /// The first occupied square from `sq` along `d`.

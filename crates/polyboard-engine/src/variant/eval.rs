@@ -16,7 +16,8 @@
 //! - a hop that only captures (the xiangqi cannon) counts `HOP` = 0.3 of a ride along
 //!   the same line; one that moves by hopping too (the janggi cannon) counts its `k`-th
 //!   square `(k - 1) * RHO * (1 - RHO)^(k-2)`, the chance of exactly one screen before
-//!   it; a grasshopper counts `RHO * (1 - RHO)` per line;
+//!   it (a ranged hop, `pB2`, only the squares within its range); a grasshopper
+//!   counts `RHO * (1 - RHO)` per line;
 //! - an atom that only moves (`m`) or only captures (`c`) counts half.
 //!
 //! A xiangqi soldier's sideways steps count from its promotion rank on, as the move
@@ -222,10 +223,14 @@ fn mobility(r: &Rules, ty: usize, c: usize, sq: usize) -> f64 {
                 // A capture-only hop (the xiangqi cannon, which rides to move) keeps
                 // `HOP`; one that also moves by hopping (the janggi cannon) counts
                 // each square's chance of exactly one screen before it.
-                Kind::Hop if a.quiet && a.capture => {
+                // A ranged hop (`pB2`) counts only the squares within its range.
+                Kind::Hop(limit) if a.quiet && a.capture => {
                     let mut sum = 0.0;
                     let mut k = 2;
                     while let Some(t) = inside(x0 + k * dx, y0 + k * dy) {
+                        if limit != 0 && k > limit as i32 {
+                            break;
+                        }
                         if ok(t) {
                             sum += (k - 1) as f64 * RHO * (1.0 - RHO).powi(k - 2);
                         }
@@ -233,7 +238,7 @@ fn mobility(r: &Rules, ty: usize, c: usize, sq: usize) -> f64 {
                     }
                     sum
                 }
-                Kind::Hop => HOP * ride(0),
+                Kind::Hop(limit) => HOP * ride(limit),
                 Kind::Grasshop => {
                     if inside(x0 + 2 * dx, y0 + 2 * dy).is_some() {
                         RHO * (1.0 - RHO)
