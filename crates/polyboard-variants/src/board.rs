@@ -697,11 +697,12 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         for &ty in &t.lame_types {
-            let pcs = self.by_type[ty] & theirs;
+            let at = (ty * 2 + by) * nsq + sq;
+            let pcs = self.by_type[ty] & theirs & t.rev_lame_from[at];
             if pcs.is_empty() {
                 continue;
             }
-            for &(src, block) in &t.rev_lame[(ty * 2 + by) * nsq + sq] {
+            for &(src, block) in &t.rev_lame[at] {
                 if pcs.has(src as usize) && (block & occ).is_empty() {
                     return true;
                 }
@@ -815,11 +816,12 @@ impl<'a, B: Bits> Board<'a, B> {
             screens |= screens_k;
             // The block squares of the opponent's lame leapers that would attack `k`.
             for &ty in &t.lame_types {
-                let pcs = self.by_type[ty] & theirs;
+                let at = (ty * 2 + (us ^ 1)) * t.nsq + k;
+                let pcs = self.by_type[ty] & theirs & t.rev_lame_from[at];
                 if pcs.is_empty() {
                     continue;
                 }
-                for &(src, block) in &t.rev_lame[(ty * 2 + (us ^ 1)) * t.nsq + k] {
+                for &(src, block) in &t.rev_lame[at] {
                     if pcs.has(src as usize) {
                         danger |= block;
                     }
@@ -858,8 +860,10 @@ impl<'a, B: Bits> Board<'a, B> {
             line(0, 0, false, true);
             line(1, 0, false, true);
         }
-        // A cannon (or grasshopper) line holding one: any piece arriving on it or
-        // leaving it may make or break a screen.
+        // A cannon (or grasshopper) line holding one with at most two pieces between it
+        // and the royal piece: any piece arriving on it or leaving it may make or break
+        // a screen. A move changes the count between by one at most, and every hopper
+        // attacks over exactly one.
         let mut lines = B::EMPTY;
         for l in &t.lines[us ^ 1] {
             let hoppers = l.cannons | l.grass | l.jcannons | l.rcannons;
@@ -867,9 +871,20 @@ impl<'a, B: Bits> Board<'a, B> {
                 continue;
             }
             let ray = t.rays[l.dir * t.nsq + k];
-            let on = self.of_types(hoppers);
-            if !(ray & on & theirs).is_empty() {
-                lines |= ray;
+            let on = self.of_types(hoppers) & theirs;
+            if (ray & on).is_empty() {
+                continue;
+            }
+            let mut sq = k;
+            for _ in 0..3 {
+                match t.first_blocker(l.dir, sq, occ) {
+                    Some(b) if on.has(b) => {
+                        lines |= ray;
+                        break;
+                    }
+                    Some(b) => sq = b,
+                    None => break,
+                }
             }
         }
         (pins | lines, lines)

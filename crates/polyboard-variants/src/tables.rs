@@ -92,6 +92,9 @@ pub struct Tables<B: Bits> {
     pub(crate) initial_types: u32,
     pub(crate) rev_leap: Vec<B>,
     pub(crate) rev_lame: Vec<Vec<(u8, B)>>,
+    /// `[(type * 2 + colour) * nsq + target]`: the origins of `rev_lame`'s entries as one
+    /// set, so that the attack test skips a target no such piece stands to attack.
+    pub(crate) rev_lame_from: Vec<B>,
     pub(crate) lines: [Vec<LineAttack>; 2],
     /// Per colour and king square: the squares between a `diagonalLines` hop and that
     /// king, where a piece arriving or leaving may make or break its screen (lame
@@ -709,6 +712,10 @@ impl<B: Bits> Tables<B> {
                 .map(|v| v.into_iter().map(|(t, b, q, c)| (t, B::from_u128(b), q, c)).collect())
                 .collect(),
             rev_leap: conv(rev_leap),
+            rev_lame_from: rev_lame
+                .iter()
+                .map(|v| B::from_u128(v.iter().fold(0u128, |m, &(s, _)| m | 1u128 << s)))
+                .collect(),
             rev_lame: rev_lame
                 .into_iter()
                 .map(|v| v.into_iter().map(|(s, b)| (s, B::from_u128(b))).collect())
