@@ -1901,6 +1901,8 @@ impl<'a, B: Bits> Board<'a, B> {
         let r = &t.rules;
         let own = self.by_color[n.us];
         let (region, free) = if t.enclosing { (self.enclosing_targets(n.us), r.free_drops) } else { (t.all, false) };
+        // In check, the squares where a drop answers it, found once for every type.
+        let answers = if n.in_check { self.check_blocks(n) } else { None };
         for gt in 0..t.ntypes {
             if self.hand[n.us][gt] == 0 && !free {
                 continue;
@@ -1929,7 +1931,13 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
             // A dropped royal piece (Sittuyin's king) must not land attacked.
-            let test_all = n.in_check || p.royal;
+            let mut test_all = n.in_check || p.royal;
+            if let Some(answers) = answers
+                && !p.royal
+            {
+                targets &= answers;
+                test_all = false;
+            }
             if r.drop_promoted
                 && let Some(pt) = p.promotes_to
             {
@@ -1946,6 +1954,45 @@ impl<'a, B: Bits> Board<'a, B> {
                 }
             }
         }
+    }
+
+    /// In check, without hoppers and with one royal piece: the empty squares where a
+    /// piece dropped answers every check. A dropped piece can only block, so only the
+    /// squares on the attack lines out of the king up to their first piece, and the
+    /// block squares of the opponent's lame leapers, are tried; each one once, whatever
+    /// the type dropped. `None` when every drop must be tested.
+    #[inline(never)]
+    fn check_blocks(&self, n: &Node<B>) -> Option<B> {
+        let t = self.t;
+        let kings = self.royal & self.by_color[n.us];
+        if t.has_hoppers || kings.popcount() != 1 {
+            return None;
+        }
+        let (k, them) = (kings.lsb(), n.us ^ 1);
+        let theirs = self.by_color[them];
+        let mut tried = B::EMPTY;
+        for l in &t.lines[them] {
+            tried |= t.ray_to_blocker(l.dir, k, n.occ);
+        }
+        if t.rules.flying_general {
+            tried |= t.ray_to_blocker(0, k, n.occ) | t.ray_to_blocker(1, k, n.occ);
+        }
+        for &ty in &t.lame_types {
+            let at = (ty * 2 + them) * t.nsq + k;
+            let pcs = self.by_type[ty] & theirs & t.rev_lame_from[at];
+            for &(src, block) in t.rev_lame[at].iter().filter(|_| !pcs.is_empty()) {
+                if pcs.has(src as usize) {
+                    tried |= block;
+                }
+            }
+        }
+        let mut answers = B::EMPTY;
+        for sq in squares(tried & !n.occ & t.all) {
+            if !self.attacked_by(k, them, n.occ | B::bit(sq), theirs) {
+                answers |= B::bit(sq);
+            }
+        }
+        Some(answers)
     }
 
     /// `dropPromoted`: the piece of type `gt` in hand dropped as its promoted type `pt` on
