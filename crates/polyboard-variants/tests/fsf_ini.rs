@@ -13,9 +13,9 @@ const INI: &str = include_str!("data/fsf-variants.ini");
 const LOADED: usize = 138;
 
 /// Sections that load but whose perft still differs from pyffish's, strict: a fix fails
-/// the test until it is taken off the list. Screen matches since a king dropped from hand
-/// must not land attacked; annexation (flipello on a 10x10 board with walls) differs.
-const KNOWN_DIFFERENT: &[&str] = &["annexation"];
+/// the test until it is taken off the list. None since screen (a king dropped from hand
+/// must not land attacked) and annexation (a reversi drop's line passes over walls) match.
+const KNOWN_DIFFERENT: &[&str] = &[];
 
 #[test]
 fn fsf_variants_ini_loads_section_by_section() {
