@@ -1537,7 +1537,9 @@ impl<'a, B: Bits> Board<'a, B> {
     #[inline]
     fn safe_after(&self, n: &Node<B>, mv: Move) -> bool {
         let mut royals = self.royal & self.by_color[n.us];
-        if royals.is_empty() {
+        // With no royal piece on the board only a drop may bring one (a king dropped from
+        // hand in a placement phase, which must not land attacked).
+        if royals.is_empty() && !mv.is_drop() {
             return true;
         }
         if mv.is_castling() {

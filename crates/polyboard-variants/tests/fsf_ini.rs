@@ -13,10 +13,9 @@ const INI: &str = include_str!("data/fsf-variants.ini");
 const LOADED: usize = 138;
 
 /// Sections that load but whose perft still differs from pyffish's, strict: a fix fails
-/// the test until it is taken off the list. Both load since the third round of built-in
-/// variants gave them their parents (placement, flipello): screen (placement's drops
-/// with its own drop regions) and annexation (flipello on a 10x10 board with walls).
-const KNOWN_DIFFERENT: &[&str] = &["screen", "annexation"];
+/// the test until it is taken off the list. None since screen (a king dropped from hand
+/// must not land attacked) and annexation (a reversi drop's line passes over walls) match.
+const KNOWN_DIFFERENT: &[&str] = &[];
 
 #[test]
 fn fsf_variants_ini_loads_section_by_section() {

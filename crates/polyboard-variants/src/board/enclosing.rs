@@ -34,9 +34,35 @@ impl<B: Bits> Board<'_, B> {
         }
     }
 
+    /// True when a drop of `us` on `sq` encloses along `(dx, dy)` as `enclosingDrop =
+    /// reversi` tests it: the line runs over enemy pieces and wall squares (which are
+    /// off Fairy-Stockfish's board, so they do not stop it) and ends on an own piece at
+    /// least two squares away. The flip ([`Board::flip_enclosed`]) stops at a wall, so a
+    /// line that crosses one allows the drop but turns nothing over, as in
+    /// Fairy-Stockfish.
+    fn drop_encloses(&self, sq: usize, (dx, dy): (isize, isize), us: usize) -> bool {
+        let r = &self.t.rules;
+        let over = self.by_color[us ^ 1] | self.walls;
+        let (mut x, mut y) = ((sq % r.files) as isize, (sq / r.files) as isize);
+        let mut between = false;
+        loop {
+            x += dx;
+            y += dy;
+            if x < 0 || y < 0 || x as usize >= r.files || y as usize >= r.ranks {
+                return false;
+            }
+            let s = y as usize * r.files + x as usize;
+            if !over.has(s) {
+                return between && self.by_color[us].has(s);
+            }
+            between = true;
+        }
+    }
+
     /// `enclosingDrop`: the empty squares where `us` may drop. While a square of
-    /// `enclosingDropStart` is empty, those squares; else with `reversi` the squares from
-    /// which a line of enemy pieces runs to an own piece, with `ataxx` the squares next
+    /// `enclosingDropStart` is empty, those squares; else with `reversi` the squares next
+    /// to an enemy piece from which a line of enemy pieces and walls runs to an own piece
+    /// ([`Board::drop_encloses`]), with `ataxx` the squares next
     /// to an own piece.
     #[inline(never)]
     pub(super) fn enclosing_targets(&self, us: usize) -> B {
@@ -73,7 +99,7 @@ impl<B: Bits> Board<'_, B> {
                     near |= t.adjacent[s];
                 }
                 squares(near & empty)
-                    .filter(|&s| DIRECTIONS.iter().any(|&d| self.run_of(s, d, us ^ 1).1))
+                    .filter(|&s| DIRECTIONS.iter().any(|&d| self.drop_encloses(s, d, us)))
                     .fold(B::EMPTY, |m, s| m | B::bit(s))
             }
         }
