@@ -34,6 +34,30 @@ DEFAULT_OUT = os.path.join(DATA, "fsf-ini-perft.txt")
 PLY = 20
 
 
+def section_lines(variant, seed, max_nodes, deep):
+    """The perft lines of one loaded section: its start position, the position after PLY
+    seeded random moves (seed `seed-variant`), and with `deep` two seeded games to their
+    end (seeds `seed-deep-variant-g`, counted to 2,000 nodes)."""
+    start = sf.start_fen(variant)
+    lines = [line(variant, start, counts(variant, start, max_nodes), "start position")]
+    rng = random.Random(f"{seed}-{variant}")
+    moves = []
+    for _ in range(PLY):
+        legal = sorted(sf.legal_moves(variant, start, moves))
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    else:
+        fen = sf.get_fen(variant, start, moves)
+        lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"random game ply {PLY}"))
+    if deep:
+        for g in range(2):
+            rng = random.Random(f"{seed}-deep-{variant}-{g}")
+            for ply, fen in game_to_the_end(variant, start, rng):
+                lines.append(line(variant, fen, counts(variant, fen, 2000), f"game {g} to the end, ply {ply}"))
+    return lines
+
+
 def main():
     argv = sys.argv[1:]
     opts = {}
@@ -57,24 +81,7 @@ def main():
     for variant in sections:
         if variant not in only:
             continue
-        start = sf.start_fen(variant)
-        lines = [line(variant, start, counts(variant, start, max_nodes), "start position")]
-        rng = random.Random(f"fsf-ini-{variant}")
-        moves = []
-        for _ in range(PLY):
-            legal = sorted(sf.legal_moves(variant, start, moves))
-            if not legal:
-                break
-            moves.append(rng.choice(legal))
-        else:
-            fen = sf.get_fen(variant, start, moves)
-            lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"random game ply {PLY}"))
-        if variant in opts.get("--deep", "").split(","):
-            for g in range(2):
-                rng = random.Random(f"fsf-ini-deep-{variant}-{g}")
-                for ply, fen in game_to_the_end(variant, start, rng):
-                    lines.append(line(variant, fen, counts(variant, fen, 2000), f"game {g} to the end, ply {ply}"))
-        keep[variant] = lines
+        keep[variant] = section_lines(variant, "fsf-ini", max_nodes, variant in opts.get("--deep", "").split(","))
         print(variant, file=sys.stderr)
     with open(out, "w", encoding="utf-8") as f:
         f.write("# fsf-ini-perft.txt -- the sections of fsf-variants.ini (Fairy-Stockfish's variants.ini), pyffish 0.0.90\n")

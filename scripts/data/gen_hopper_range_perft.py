@@ -3,7 +3,7 @@
 (ranges on hoppers, Betza `pB2`), from pyffish 0.0.90 (PyPI, `pip install pyffish==0.0.90`),
 for crates/polyboard-variants/tests/custom_variant.rs.
 
-For each section of the file: the start position, the position after PLY plies of a
+For each section of the file: the start position, the position after 20 plies of a
 seeded random game, and two seeded games played to their end (at most 300 plies, every
 tenth position and the last three), counted as gen_fsf_ini_perft.py counts them (the same
 perft by recursion over `legal_moves`, the same line format); depths stop at the first
@@ -13,21 +13,18 @@ usage: scripts/data/gen_hopper_range_perft.py [OUT] [--max-nodes N]
 default OUT: crates/polyboard-variants/tests/data/hopper-range-perft.txt
 """
 import os
-import random
 import re
 import sys
 
 import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_pyffish_perft import counts, game_to_the_end, line  # noqa: E402  (the same perft, games and line format)
+from gen_fsf_ini_perft import section_lines  # noqa: E402  (the same lines as the variants.ini sections)
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DATA = os.path.join(HERE, "crates", "polyboard-variants", "tests", "data")
 INI = os.path.join(DATA, "hopper-range.ini")
 DEFAULT_OUT = os.path.join(DATA, "hopper-range-perft.txt")
-PLY = 20
-
 
 def main():
     argv = sys.argv[1:]
@@ -42,29 +39,13 @@ def main():
     sf.load_variant_config(text)
     lines = []
     for variant in sections:
-        start = sf.start_fen(variant)
-        lines.append(line(variant, start, counts(variant, start, max_nodes), "start position"))
-        rng = random.Random(f"hopper-range-{variant}")
-        moves = []
-        for _ in range(PLY):
-            legal = sorted(sf.legal_moves(variant, start, moves))
-            if not legal:
-                break
-            moves.append(rng.choice(legal))
-        else:
-            fen = sf.get_fen(variant, start, moves)
-            lines.append(line(variant, fen, counts(variant, fen, max_nodes), f"random game ply {PLY}"))
-        for g in range(2):
-            rng = random.Random(f"hopper-range-deep-{variant}-{g}")
-            for ply, fen in game_to_the_end(variant, start, rng):
-                lines.append(line(variant, fen, counts(variant, fen, 2000), f"game {g} to the end, ply {ply}"))
+        lines += section_lines(variant, "hopper-range", max_nodes, True)
         print(variant, file=sys.stderr)
     with open(out, "w", encoding="utf-8") as f:
         f.write("# hopper-range-perft.txt -- the sections of hopper-range.ini (ranges on hoppers), pyffish 0.0.90\n")
         f.write(f"# Produced by scripts/data/gen_hopper_range_perft.py --max-nodes {max_nodes} (see its docstring);\n")
         f.write("# format as pyffish-perft.txt:   variant ; FEN ; depth=nodes ... ; oracle ; note\n")
         f.write("".join(l + "\n" for l in lines))
-
 
 if __name__ == "__main__":
     main()
