@@ -1945,16 +1945,7 @@ impl<'a, B: Bits> Board<'a, B> {
             {
                 self.promoted_drops(n, gt, pt, targets, test_all, out);
             }
-            while !targets.is_empty() {
-                let to = targets.pop();
-                let mv = Move(0).with_drop(to, gt).with_hand(RETRIEVE, gt);
-                let test = test_all || t.has_hoppers && n.screens.has(to);
-                if (r.drop_checks || !self.gives_check(mv))
-                    && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
-                {
-                    self.push(n, mv, test, out);
-                }
-            }
+            self.push_drops(n, gt, gt, targets, test_all, out);
         }
     }
 
@@ -2001,12 +1992,20 @@ impl<'a, B: Bits> Board<'a, B> {
     /// the squares where it may be dropped as itself. Out of line: no other variant
     /// pays for it in the drop loop.
     #[inline(never)]
-    fn promoted_drops(&self, n: &Node<B>, gt: usize, pt: usize, mut targets: B, test_all: bool, out: &mut Moves) {
+    fn promoted_drops(&self, n: &Node<B>, gt: usize, pt: usize, targets: B, test_all: bool, out: &mut Moves) {
+        self.push_drops(n, gt, pt, targets, test_all, out);
+    }
+
+    /// Emits the drops of the hand's piece of type `gt`, landing as type `landed`, on each
+    /// of `targets`: tested when `test_all` or onto a hopper's screen square, and without
+    /// those `dropChecks = false` or `dropOppositeBishop` forbid.
+    #[inline(always)]
+    fn push_drops(&self, n: &Node<B>, gt: usize, landed: usize, mut targets: B, test_all: bool, out: &mut Moves) {
         let t = self.t;
         let r = &t.rules;
         while !targets.is_empty() {
             let to = targets.pop();
-            let mv = Move(0).with_drop(to, pt).with_hand(RETRIEVE, gt);
+            let mv = Move(0).with_drop(to, landed).with_hand(RETRIEVE, gt);
             let test = test_all || t.has_hoppers && n.screens.has(to);
             if (r.drop_checks || !self.gives_check(mv))
                 && (!r.drop_opposite_bishop || self.bishop_drop_ok(n.us, gt, to))
