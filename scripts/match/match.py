@@ -58,6 +58,27 @@ def start(cmd, proto, options):
     return eng
 
 
+def finished(board):
+    """The game's (result, reason) when it is over as a tournament manager judges it
+    (cutechess-cli's rules), else None: mate, stalemate, insufficient material, and the
+    draws by threefold repetition (the position has stood three times) and by the
+    fifty-move rule (100 plies without a capture or pawn move) once they hold.
+
+    Not python-chess's `is_game_over(claim_draw=True)`: that also ends the game when the
+    side to move merely *could* claim, because one of its legal moves would repeat a
+    position a third time or reach the hundredth ply. A side with a won position and a
+    repeating move among its legal moves then had its game drawn; 46 of the 52 draws in
+    the 200-game Toga match before this fix ended that way."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower()
+    if board.is_repetition(3):
+        return "1/2-1/2", "threefold_repetition"
+    if board.halfmove_clock >= 100:
+        return "1/2-1/2", "fifty_moves"
+    return None
+
+
 def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None, spent_by=None,
               nodes=None):
     """engines[0] plays White. Returns (result, reason, offender index or None, game).
@@ -70,7 +91,7 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, marg
     game.headers["White"], game.headers["Black"] = names
     node = game
     clocks = [base, base]
-    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+    while finished(board) is None and board.ply() < max_plies:
         side = 0 if board.turn == chess.WHITE else 1
         nodes = per_side[side]
         if nodes:
@@ -107,9 +128,9 @@ def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, marg
             return ("0-1" if side == 0 else "1-0"), "illegal", side, game
         board.push(res.move)
         node = node.add_variation(res.move)
-    if board.is_game_over(claim_draw=True):
-        outcome = board.outcome(claim_draw=True)
-        return outcome.result(), outcome.termination.name.lower(), None, game
+    end = finished(board)
+    if end is not None:
+        return end[0], end[1], None, game
     return "1/2-1/2", "max plies", None, game
 
 
