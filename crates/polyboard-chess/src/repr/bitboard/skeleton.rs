@@ -143,22 +143,27 @@ impl<T: Technique> Bitboards<T> {
             | Self::bishop_hits(ksq, occ, v.diag & theirs)
     }
 
-    /// The pin rays of the enemy sliders `snipers` (on the king's empty-board lines of
-    /// one kind) on the king on `ksq`: for each one with exactly one piece, ours,
-    /// between it and the king, the squares between and the sniper itself.
+    /// The enemy sliders `snipers` (on the king's empty-board lines of one kind) sorted by
+    /// what stands between each and the king on `ksq`, in one pass over the `between`
+    /// table: nothing (it gives check: the first set) or exactly one piece, ours (it pins:
+    /// the squares between and the sniper itself go into the second set, the pin rays).
+    /// The slider checks need no lookup of the technique's own this way.
     #[inline(always)]
-    fn pins(mut snipers: T::BB, ksq: usize, occ: T::BB, ours: T::BB) -> T::BB {
+    fn snipe(mut snipers: T::BB, ksq: usize, occ: T::BB, ours: T::BB) -> (T::BB, T::BB) {
+        let mut checkers = T::BB::EMPTY;
         let mut pinned = T::BB::EMPTY;
         while snipers.any() {
             let s = snipers.lsb();
             snipers = snipers.clear_lsb();
             let ray = T::BB::between(ksq, s);
             let blockers = ray & occ;
-            if !blockers.more_than_one() && (blockers & ours).any() {
+            if blockers.is_empty() {
+                checkers |= T::BB::bit(s);
+            } else if !blockers.more_than_one() && (blockers & ours).any() {
                 pinned |= ray | T::BB::bit(s);
             }
         }
-        pinned
+        (checkers, pinned)
     }
 
     /// The moves of the sliders `movers` along the lines `attacks` gives, to `target`:
@@ -203,7 +208,11 @@ impl<T: Technique> Bitboards<T> {
             _ => T::BB::FULL,
         };
         let ksq = (v.kings & ours).lsb();
-        let checkers = Self::checkers_of(&v, us, ksq, &lookup_occ);
+        // Slider checks and pins in one pass over the enemy sliders on the king's lines.
+        let (hv_checkers, pin_hv) = Self::snipe(T::BB::rook_rays(ksq) & v.ortho & theirs, ksq, occ, ours);
+        let (d_checkers, pin_d) = Self::snipe(T::BB::bishop_rays(ksq) & v.diag & theirs, ksq, occ, ours);
+        let checkers =
+            ((T::BB::knight(ksq) & v.knights) | (T::BB::pawn(us, ksq) & v.pawns)) & theirs | hv_checkers | d_checkers;
 
         // King steps: those no enemy piece attacks with the king lifted off the board.
         // One step is tested alone; two or more against the enemy's attacks.
@@ -221,11 +230,6 @@ impl<T: Technique> Bitboards<T> {
             return; // double check: only the king moves
         }
         let check_mask = if checkers.is_empty() { T::BB::FULL } else { T::BB::between(ksq, checkers.lsb()) | checkers };
-
-        let their_rq = v.ortho & theirs;
-        let their_bq = v.diag & theirs;
-        let pin_hv = Self::pins(T::BB::rook_rays(ksq) & their_rq, ksq, occ, ours);
-        let pin_d = Self::pins(T::BB::bishop_rays(ksq) & their_bq, ksq, occ, ours);
 
         let target = !ours & check_mask & stage_mask;
 
