@@ -36,6 +36,7 @@ import chess.engine
 import chess.pgn
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from ending import finished  # noqa: E402
 from openings import CHESS as OPENINGS  # noqa: E402  (25 balanced openings, each with both colours)
 from stats import Tally  # noqa: E402
 
@@ -56,27 +57,6 @@ def start(cmd, proto, options):
     opts = {k: v for k, v in options.items() if k in eng.options and not eng.options[k].is_managed()}
     eng.configure(opts)
     return eng
-
-
-def finished(board):
-    """The game's (result, reason) when it is over as a tournament manager judges it
-    (cutechess-cli's rules), else None: mate, stalemate, insufficient material, and the
-    draws by threefold repetition (the position has stood three times) and by the
-    fifty-move rule (100 plies without a capture or pawn move) once they hold.
-
-    Not python-chess's `is_game_over(claim_draw=True)`: that also ends the game when the
-    side to move merely *could* claim, because one of its legal moves would repeat a
-    position a third time or reach the hundredth ply. A side with a won position and a
-    repeating move among its legal moves then had its game drawn; 46 of the 52 draws in
-    the 200-game Toga match before this fix ended that way."""
-    outcome = board.outcome(claim_draw=False)
-    if outcome is not None:
-        return outcome.result(), outcome.termination.name.lower()
-    if board.is_repetition(3):
-        return "1/2-1/2", "threefold_repetition"
-    if board.halfmove_clock >= 100:
-        return "1/2-1/2", "fifty_moves"
-    return None
 
 
 def play_game(engines, names, fen, base, inc, movetime, max_plies, game_id, margin=0.0, overruns=None, spent_by=None,

@@ -28,6 +28,7 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from ending import finished  # noqa: E402
 from openings import random_start  # noqa: E402
 
 
@@ -56,7 +57,7 @@ def main():
             candidates = []
             result = None
             streak = [0, 0]
-            while not board.is_game_over(claim_draw=True) and board.ply() < 300:
+            while finished(board) is None and board.ply() < 300:
                 info = eng.play(board, limit, info=chess.engine.INFO_SCORE, game=g)
                 score = info.info.get("score")
                 if score is not None:
@@ -74,8 +75,8 @@ def main():
                 if result:
                     break
             if result is None:
-                r = board.result(claim_draw=True)
-                result = {"1-0": "1.0", "0-1": "0.0"}.get(r, "0.5")
+                end = finished(board)
+                result = {"1-0": "1.0", "0-1": "0.0"}.get(end[0] if end else "*", "0.5")
             step = max(1, len(candidates) // a.per_game)
             for fen in candidates[::step][:a.per_game]:
                 out.write(f"{fen} [{result}]\n")

@@ -28,6 +28,7 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from ending import finished  # noqa: E402
 from openings import random_start  # noqa: E402
 
 WEIGHTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
@@ -42,7 +43,7 @@ def play(eng, limit, g, seed):
     rng = random.Random(seed * 1_000_003 + g)
     board = random_start(g, rng, 2, 6)
     rows, streak, result = [], [0, 0], None
-    while not board.is_game_over(claim_draw=True) and board.ply() < 400:
+    while finished(board) is None and board.ply() < 400:
         info = eng.play(board, limit, info=chess.engine.INFO_SCORE, game=g)
         score = info.info.get("score")
         if score is not None:
@@ -58,7 +59,8 @@ def play(eng, limit, g, seed):
         if result is not None:
             break
     if result is None:
-        result = {"1-0": 1.0, "0-1": 0.0}.get(board.result(claim_draw=True), 0.5)
+        end = finished(board)
+        result = {"1-0": 1.0, "0-1": 0.0}.get(end[0] if end else "*", 0.5)
     return rows, result
 
 
