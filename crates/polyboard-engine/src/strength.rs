@@ -48,16 +48,15 @@ impl Skill {
     }
 
     /// `(UCI_Elo, level)` points, from matches against Stockfish 15.1 at the same
-    /// `UCI_Elo` at fixed nodes (Stockfish 100,000 a move at 1500 and 2000, 300,000 at
-    /// 2500; polyboard up to 3,000,000 and 1,000,000, so that its depth cap binds): the
+    /// `UCI_Elo`. 1500 and 2000 at fixed nodes (Stockfish 100,000 a move, which reaches
+    /// its skill depth; polyboard up to 3,000,000, so that its own depth cap binds): the
     /// level where this engine scores half, in Elo between the levels measured around
-    /// it. Against Stockfish at 2500 even full strength scored below half (levels 16,
-    /// 19 and 20 came out about 215, 127 and 85 Elo below it), so the scale places
-    /// those levels at 2300 and above and reaches full strength at 2400; 1350 continues
-    /// the line from 1500 through 2000 (to level 0). See
+    /// it. Full strength at 10+0.1 scored 40.0% against Stockfish at 2300 (-70 Elo) and
+    /// 21.2% against 2500 (-228), 40 games each: about 2250 on Stockfish's scale, where
+    /// the scale reaches level 20; every rating above plays at full strength, and 2500 is
+    /// out of reach. 1350 continues the line from 1500 through 2000 (to level 0). See
     /// docs/engine.md, section "Weakened play and win, draw, loss".
-    const CALIBRATION: [(f64, f64); 6] =
-        [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2300.0, 16.0), (2400.0, 20.0), (2850.0, 20.0)];
+    const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2250.0, 20.0), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
     pub fn from_level(level: u32) -> Skill {
@@ -195,6 +194,8 @@ mod tests {
         assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
         assert_eq!(Skill::from_elo(1500).level(), 1.9);
         assert!((Skill::from_elo(1750).level() - 6.0).abs() < 1e-9);
+        assert!((Skill::from_elo(2150).level() - 16.04).abs() < 1e-9);
+        assert_eq!(Skill::from_elo(2250).level(), 20.0);
         assert_eq!(Skill::from_elo(2600).level(), 20.0);
         assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN));
