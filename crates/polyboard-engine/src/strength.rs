@@ -51,14 +51,15 @@ impl Skill {
     /// same `UCI_Elo`. 1500 and 2000: the level where this engine scores half, at fixed
     /// nodes (Stockfish 100,000 a move, polyboard up to 3,000,000, so that its depth cap
     /// binds), in Elo between the levels measured around it; 2000 holds at 10+0.1 too.
-    /// Above, at 10+0.1, where a level's four-line search falls short of its depth cap:
-    /// level 16 scored 30.0% against 2150 (about 2000, hence 2025), and full strength
-    /// 40.0% against 2300 and 21.2% against 2500 (about 2250, where the scale reaches
-    /// level 20; every rating above plays at full strength, and 2500 is out of reach).
-    /// 1350 continues the line from 1500 through 2000 (to level 0). See docs/engine.md,
-    /// section "Weakened play and win, draw, loss".
-    const CALIBRATION: [(f64, f64); 6] =
-        [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2025.0, 16.0), (2250.0, 20.0), (2850.0, 20.0)];
+    /// Full strength: 40.0% against 2300 and 21.2% against 2500 at 10+0.1, about 2250,
+    /// where the scale reaches level 20; every rating above plays at full strength, and
+    /// 2500 is out of reach. Between, a straight line: at 10+0.1 the levels from 10 to 19
+    /// play alike, at about 2000 (their four-line search stops short of its depth cap),
+    /// so no placing of them fits that control; at slower ones they spread out, level 16
+    /// about 130 Elo below full strength, where the line puts it. 1350 continues the line
+    /// from 1500 through 2000 (to level 0). See docs/engine.md, section "Weakened play
+    /// and win, draw, loss".
+    const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2250.0, 20.0), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
     pub fn from_level(level: u32) -> Skill {
@@ -196,7 +197,7 @@ mod tests {
         assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
         assert_eq!(Skill::from_elo(1500).level(), 1.9);
         assert!((Skill::from_elo(1750).level() - 6.0).abs() < 1e-9);
-        assert!((Skill::from_elo(2150).level() - (16.0 + 4.0 * 125.0 / 225.0)).abs() < 1e-9);
+        assert!((Skill::from_elo(2150).level() - 16.04).abs() < 1e-9);
         assert_eq!(Skill::from_elo(2250).level(), 20.0);
         assert_eq!(Skill::from_elo(2600).level(), 20.0);
         assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
