@@ -57,8 +57,8 @@ impl Skill {
     /// play alike, at about 2000 (their four-line search stops short of its depth cap),
     /// so no placing of them fits that control; at slower ones they spread out, level 16
     /// about 130 Elo below full strength, where the line puts it. 1350 continues the line
-    /// from 1500 through 2000 (to level 0). See docs/engine.md, section "Weakened play
-    /// and win, draw, loss".
+    /// from 1500 through 2000 (to level 0). See docs/engine.md, section
+    /// "Weakened play and win, draw, loss".
     const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2250.0, 20.0), (2850.0, 20.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20).
