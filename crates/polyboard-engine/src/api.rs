@@ -408,7 +408,7 @@ impl Engine {
     /// full strength, as in Stockfish: `None`.
     pub fn skill(&self) -> Option<Skill> {
         let skill = if self.limit_strength { Skill::from_elo(self.elo) } else { Skill::from_level(self.skill_level) };
-        (skill.level() < f64::from(SKILL_MAX)).then_some(skill)
+        skill.is_weakened().then_some(skill)
     }
 
     /// The rating aimed at while play is weakened; `None` at full strength.
@@ -426,7 +426,7 @@ impl Engine {
     /// another thread; its [`Search::stopper`] stops it.
     pub fn prepare(&self, mut limits: Limits) -> Search {
         let mut settings = self.settings.clone();
-        let skill = self.skill().map(|s| {
+        let skill = self.skill().and_then(|s| {
             let mut random = Random::from_clock();
             s.rounded(&mut || random.next_u64())
         });

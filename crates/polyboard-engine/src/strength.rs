@@ -7,7 +7,9 @@
 //! that favours the better ones; the weaker the player, the larger the push (at level
 //! 19 a line 250 cp worse than the best is never picked; at level 0, any of the lines of
 //! a one-ply search can be). Level 20, the top, is full strength, as in Stockfish. The
-//! rating maps to a level by [`Skill::from_elo`], `Skill Level` directly.
+//! rating maps to a level by [`Skill::from_elo`], `Skill Level` directly; ratings above
+//! 2000 mix level-10.1 moves with full-strength ones, because the levels between play
+//! alike at fast controls.
 //!
 //! **Win/draw/loss** comes from a logistic model of the score and the material on the
 //! board (Stockfish's form), fitted on the engine's own games by
@@ -24,10 +26,12 @@ pub const ELO_MAX: u32 = 2850;
 /// The highest `Skill Level`: full strength.
 pub const SKILL_MAX: u32 = 20;
 
-/// A weakened player's level, 0 (weakest) to 20.
+/// A weakened player: a level, 0 (weakest) to 20, and the chance that a move is played
+/// at full strength instead.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Skill {
     level: f64,
+    full: f64,
 }
 
 impl Skill {
@@ -37,33 +41,38 @@ impl Skill {
     /// middlegame pawn (126 internal units) in its UCI scale (361 units a pawn).
     const SPREAD: i64 = 35;
 
-    /// The level that plays at about `elo` (clamped to [`ELO_MIN`]..=[`ELO_MAX`]):
-    /// straight lines between the points of [`Skill::CALIBRATION`].
+    /// The player who plays at about `elo` (clamped to [`ELO_MIN`]..=[`ELO_MAX`]): the
+    /// level on straight lines between the points of [`Skill::LEVELS`] up to its last
+    /// rating, and above it the chance of a full-strength move on straight lines
+    /// between the points of [`Skill::FULL`].
     pub fn from_elo(elo: u32) -> Skill {
         let elo = f64::from(elo.clamp(ELO_MIN, ELO_MAX));
-        let c = Self::CALIBRATION;
-        let k = c.windows(2).position(|w| elo <= w[1].0).unwrap_or(c.len() - 2);
-        let ((e0, l0), (e1, l1)) = (c[k], c[k + 1]);
-        Skill { level: (l0 + (l1 - l0) * (elo - e0) / (e1 - e0)).clamp(0.0, 20.0) }
+        Skill { level: between(&Self::LEVELS, elo).clamp(0.0, 20.0), full: between(&Self::FULL, elo).clamp(0.0, 1.0) }
     }
 
     /// `(UCI_Elo, level)` points, from 40-game matches against Stockfish 15.1 at the
-    /// same `UCI_Elo`. 1500 and 2000: the level where this engine scores half, at fixed
-    /// nodes (Stockfish 100,000 a move, polyboard up to 3,000,000, so that its depth cap
+    /// same `UCI_Elo`: the level where this engine scores half, at fixed nodes
+    /// (Stockfish 100,000 a move, polyboard up to 3,000,000, so that its depth cap
     /// binds), in Elo between the levels measured around it; 2000 holds at 10+0.1 too.
-    /// Full strength: 40.0% against 2300 and 21.2% against 2500 at 10+0.1, about 2250,
-    /// where the scale reaches level 20; every rating above plays at full strength, and
-    /// 2500 is out of reach. Between, a straight line: at 10+0.1 the levels from 10 to 19
-    /// play alike, at about 2000 (their four-line search stops short of its depth cap),
-    /// so no placing of them fits that control; at slower ones they spread out, level 16
-    /// about 130 Elo below full strength, where the line puts it. 1350 continues the line
-    /// from 1500 through 2000 (to level 0). See docs/engine.md, section
-    /// "Weakened play and win, draw, loss".
-    const CALIBRATION: [(f64, f64); 5] = [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1), (2250.0, 20.0), (2850.0, 20.0)];
+    /// 1350 continues the line from 1500 through 2000 (to level 0). Every rating above
+    /// the last point plays at its level, mixed with full-strength moves ([`Skill::FULL`]).
+    const LEVELS: [(f64, f64); 3] = [(1350.0, 0.0), (1500.0, 1.9), (2000.0, 10.1)];
 
-    /// The player of `level` (`Skill Level`, clamped to 0..=20).
+    /// `(UCI_Elo, chance of a full-strength move)` points above the last of
+    /// [`Skill::LEVELS`]. Full strength is about 2250 at 10+0.1 (40.0% against 2300 and
+    /// 21.2% against 2500), and every rating from there plays at full strength: 2500 is
+    /// out of reach. Between 2000 and 2250 the levels do not serve: at 10+0.1 the levels
+    /// from 10 to 19 play alike, at about 2000 (their four-line search stops short of its
+    /// depth cap), and a cliff of about 250 Elo lies between level 19 and full strength
+    /// (one line, no cap, no pick). So the engine plays each move either at level 10.1
+    /// or at full strength, the latter with this chance. See docs/engine.md, section
+    /// "Weakened play and win, draw, loss".
+    const FULL: [(f64, f64); 4] = [(1350.0, 0.0), (2000.0, 0.0), (2150.0, 0.75), (2250.0, 1.0)];
+
+    /// The player of `level` (`Skill Level`, clamped to 0..=20), who never plays a move
+    /// at full strength below level 20.
     pub fn from_level(level: u32) -> Skill {
-        Skill { level: f64::from(level.min(SKILL_MAX)) }
+        Skill { level: f64::from(level.min(SKILL_MAX)), full: 0.0 }
     }
 
     /// The level, 0 to 20.
@@ -71,14 +80,29 @@ impl Skill {
         self.level
     }
 
-    /// The whole level this move is played at: the level rounded up with the chance of
-    /// its fraction (1.3 is level 2 three moves in ten, level 1 otherwise), as Stockfish
-    /// rounds a `UCI_Elo` level, so that strength varies smoothly with the rating
-    /// although the depth cap is a whole number of plies.
-    pub fn rounded(self, random: &mut impl FnMut() -> u64) -> Skill {
+    /// The chance that a move is played at full strength, 0 to 1.
+    pub fn full_chance(self) -> f64 {
+        self.full
+    }
+
+    /// Whether this player is weaker than full strength at all.
+    pub fn is_weakened(self) -> bool {
+        self.level < f64::from(SKILL_MAX) && self.full < 1.0
+    }
+
+    /// How this move is played: `None` at full strength (with the chance
+    /// [`Skill::full_chance`], or when the level rounds to 20), else at a whole level,
+    /// rounded up with the chance of its fraction (1.3 is level 2 three moves in ten,
+    /// level 1 otherwise), as Stockfish rounds a `UCI_Elo` level, so that strength varies
+    /// smoothly with the rating although the depth cap is a whole number of plies.
+    pub fn rounded(self, random: &mut impl FnMut() -> u64) -> Option<Skill> {
+        if self.full * 1024.0 > (random() % 1024) as f64 {
+            return None;
+        }
         let whole = self.level.floor();
         let up = (self.level - whole) * 1024.0 > (random() % 1024) as f64;
-        Skill { level: whole + f64::from(u8::from(up)) }
+        let level = whole + f64::from(u8::from(up));
+        (level < f64::from(SKILL_MAX)).then_some(Skill { level, full: 0.0 })
     }
 
     /// The deepest iteration searched: one ply more per whole level.
@@ -107,6 +131,14 @@ impl Skill {
         }
         Some(best.1)
     }
+}
+
+/// The value at `x` on the straight lines between `points` (sorted by `x`), held at the
+/// ends.
+fn between(points: &[(f64, f64)], x: f64) -> f64 {
+    let k = points.windows(2).position(|w| x <= w[1].0).unwrap_or(points.len() - 2);
+    let ((x0, y0), (x1, y1)) = (points[k], points[k + 1]);
+    (y0 + (y1 - y0) * (x.clamp(x0, x1) - x0) / (x1 - x0)).clamp(y0.min(y1), y0.max(y1))
 }
 
 /// A small random number generator (xorshift64*), seeded from the clock by default, so
@@ -185,11 +217,30 @@ mod tests {
     #[test]
     fn fractional_levels_round_up_with_the_chance_of_their_fraction() {
         let mut r = Random::new(3);
-        let s = Skill { level: 5.7 };
-        let up = (0..10_000).filter(|_| s.rounded(&mut || r.next_u64()).level() == 6.0).count();
+        let s = Skill { level: 5.7, full: 0.0 };
+        let level = |s: Option<Skill>| s.map_or(20.0, Skill::level);
+        let up = (0..10_000).filter(|_| level(s.rounded(&mut || r.next_u64())) == 6.0).count();
         // Level 6 about seven moves in ten.
         assert!((6_700..7_300).contains(&up), "{up}");
-        assert_eq!(Skill::from_level(4).rounded(&mut || r.next_u64()).level(), 4.0);
+        assert_eq!(level(Skill::from_level(4).rounded(&mut || r.next_u64())), 4.0);
+        // A level that rounds up to 20 plays that move at full strength.
+        let top = Skill { level: 19.5, full: 0.0 };
+        let full = (0..10_000).filter(|_| top.rounded(&mut || r.next_u64()).is_none()).count();
+        assert!((4_700..5_300).contains(&full), "{full}");
+    }
+
+    #[test]
+    fn above_2000_moves_are_mixed_with_full_strength_ones() {
+        let mut r = Random::new(5);
+        let s = Skill::from_elo(2150);
+        assert_eq!(s.level(), 10.1);
+        assert!((s.full_chance() - 0.75).abs() < 1e-9);
+        let full = (0..10_000).filter(|_| s.rounded(&mut || r.next_u64()).is_none()).count();
+        assert!((7_200..7_800).contains(&full), "{full}");
+        assert!(s.is_weakened());
+        assert!(!Skill::from_elo(2250).is_weakened());
+        assert!(!Skill::from_level(SKILL_MAX).is_weakened());
+        assert!(Skill::from_level(19).is_weakened());
     }
 
     #[test]
@@ -197,24 +248,26 @@ mod tests {
         assert_eq!(Skill::from_elo(ELO_MIN).level(), 0.0);
         assert_eq!(Skill::from_elo(1500).level(), 1.9);
         assert!((Skill::from_elo(1750).level() - 6.0).abs() < 1e-9);
-        assert!((Skill::from_elo(2150).level() - 16.04).abs() < 1e-9);
-        assert_eq!(Skill::from_elo(2250).level(), 20.0);
-        assert_eq!(Skill::from_elo(2600).level(), 20.0);
-        assert_eq!(Skill::from_elo(ELO_MAX).level(), 20.0);
+        assert_eq!(Skill::from_elo(1999).full_chance(), 0.0);
+        assert!((Skill::from_elo(2075).full_chance() - 0.375).abs() < 1e-9);
+        assert!((Skill::from_elo(2200).full_chance() - 0.875).abs() < 1e-9);
+        assert_eq!(Skill::from_elo(2250).full_chance(), 1.0);
+        assert_eq!(Skill::from_elo(2600).full_chance(), 1.0);
+        assert_eq!(Skill::from_elo(ELO_MAX).level(), 10.1);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN));
         assert_eq!(Skill::from_elo(9999), Skill::from_elo(ELO_MAX));
         assert_eq!(Skill::from_elo(ELO_MIN).depth(), 1);
-        assert_eq!(Skill::from_elo(ELO_MAX).depth(), 21);
+        assert_eq!(Skill::from_level(SKILL_MAX).depth(), 21);
     }
 
     #[test]
-    fn at_the_top_level_a_line_250_cp_worse_is_never_picked() {
-        // Level 20: weakness 80 keeps 48/128 of a 250 cp deficit (94 cp), and the
-        // random part (delta capped at 35 cp) adds at most 79 * 35 / 128 = 21 cp.
+    fn at_the_top_weakened_level_a_line_250_cp_worse_is_never_picked() {
+        // Level 19: weakness 82 keeps 46/128 of a 250 cp deficit (89 cp), and the
+        // random part (delta capped at 35 cp) adds at most 81 * 35 / 128 = 22 cp.
         let lines = [line(250, "a"), line(0, "b"), line(-10, "c"), line(-20, "d")];
         let mut r = Random::new(7);
         for _ in 0..1000 {
-            assert_eq!(Skill::from_elo(ELO_MAX).pick(&lines, &mut || r.next_u64()), Some(0));
+            assert_eq!(Skill::from_level(19).pick(&lines, &mut || r.next_u64()), Some(0));
         }
         assert_eq!(Skill::from_elo(ELO_MIN).pick(&[], &mut || r.next_u64()), None);
         let low = (0..1000).filter(|_| Skill::from_elo(ELO_MIN).pick(&lines, &mut || r.next_u64()) != Some(0));
