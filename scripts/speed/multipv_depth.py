@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The depth polyboard reaches in a fixed time with 4, 3, 2 and 1 lines (MultiPV), from
 the first twelve match openings, a fresh engine (and hash) for every search: how much
-the weakened play's four-line search costs at a given control (docs/engine.md, "Weakened
-play and win, draw, loss").
+the weakened play's four-line search costs at a given control (docs/engine.md,
+section "Weakened play and win, draw, loss").
 
 Usage, from the repository root after `cargo build --release` (needs python-chess):
 
