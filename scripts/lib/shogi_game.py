@@ -30,13 +30,15 @@ def search(engine, moves, limit, timeout):
     return r.bestmove.replace(drop, "*"), r.seconds, r.info.get("line")
 
 
-def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=None, limit=None, byoyomi_ms=0):
+def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=None, limit=None, byoyomi_ms=0,
+              spent_by=None):
     """engines[0] plays Black (sente). Returns (winner 0/1/None, reason, offender, moves).
 
     `on_move(board, side, bestmove, score_line)` is called before each move is played and
     may end the game by returning a winner (0 or 1) (the data script adjudicates so).
     `limit` (for example `nodes 20000`) replaces the clocks. With `byoyomi_ms`, the
-    clocks run down to zero and then every move may take one period (`inc_ms` unused)."""
+    clocks run down to zero and then every move may take one period (`inc_ms` unused).
+    `spent_by`, when given, gathers each side's [seconds thought, moves]."""
     board = cshogi.Board()
     moves = []
     for m in opening.split():
@@ -61,6 +63,9 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
         except (EngineGone, TimeoutError):
             return 1 - side, "crash", side, moves
         clocks[side] -= 0 if limit else spent * 1000
+        if spent_by is not None:
+            spent_by[side][0] += spent
+            spent_by[side][1] += 1
         if clocks[side] < -grace_ms - byoyomi_ms:
             return 1 - side, f"time forfeit, {-clocks[side] - byoyomi_ms:.0f} ms over", side, moves
         clocks[side] = max(clocks[side], 0) + (0 if byoyomi_ms else inc_ms)

@@ -98,14 +98,19 @@ def main():
     print(f"polyboard vs {theirs.name}, {a.games} games, tc {tc}, hash {a.hash} MiB, one thread each", flush=True)
     tally = Tally(ddof=1)
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
+    thought = [[0.0, 0], [0.0, 0]]  # polyboard, opponent: seconds, moves
     out = open(a.out, "w") if a.out else None
     for g in range(a.games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         ours_black = g % 2 == 0
         engines = [ours, theirs] if ours_black else [theirs, ours]
+        spent = [[0.0, 0], [0.0, 0]]
         winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace,
-                                                    byoyomi_ms=int(a.byoyomi * 1000))
+                                                    byoyomi_ms=int(a.byoyomi * 1000), spent_by=spent)
         ours_idx = 0 if ours_black else 1
+        for who, idx in ((0, ours_idx), (1, 1 - ours_idx)):
+            thought[who][0] += spent[idx][0]
+            thought[who][1] += spent[idx][1]
         if offender is not None:
             who = 0 if offender == ours_idx else 1
             if reason == "crash":
@@ -130,6 +135,8 @@ def main():
           f"Elo {tally.elo_text()} (95%)")
     print(f"time forfeits polyboard {forfeits[0]} opponent {forfeits[1]}; illegal moves polyboard {illegal[0]} "
           f"opponent {illegal[1]}; crashes polyboard {crashes[0]} opponent {crashes[1]}")
+    ms = [1000 * t / max(n, 1) for t, n in thought]
+    print(f"mean thinking time a move: polyboard {ms[0]:.0f} ms, opponent {ms[1]:.0f} ms")
     ours.quit()
     theirs.quit()
     if out:
