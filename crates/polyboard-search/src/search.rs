@@ -1,8 +1,8 @@
 //! The search: iterative deepening with aspiration windows over a principal
 //! variation search, quiescence with MVV-LVA and static exchange, a shared
 //! transposition table, null move, late-move reductions, futility, razoring, killers,
-//! history and counter-moves, check extensions, mate scores, draws by repetition and
-//! by rule inside the tree, and Lazy SMP over several threads.
+//! history and counter-moves, check and singular extensions, mate scores, draws by
+//! repetition and by rule inside the tree, and Lazy SMP over several threads.
 //!
 //! Written once against [`Searchable`] and [`Evaluator`]; see the crate documentation
 //! for why the tree does not depend on the representation.
@@ -262,6 +262,9 @@ struct RootMove<M> {
 #[derive(Clone, Copy, Default)]
 struct Frame {
     eval: i32,
+    /// The key of the move left out of this node's search (0 for none): the
+    /// singular-extension test searches the node without its hash move.
+    excluded: u32,
     /// History index of the move that led to this node's child (`NONE` for none,
     /// `NULL` for the null move).
     hist: usize,
@@ -507,7 +510,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             stopped: false,
             root_depth: 0,
             keys,
-            stack: vec![Frame { eval: 0, hist: NONE }; MAX_PLY + 4],
+            stack: vec![Frame { eval: 0, excluded: 0, hist: NONE }; MAX_PLY + 4],
             killers: vec![[0; 2]; MAX_PLY + 4],
             history: vec![0; 2 * P::HISTORY_SIZE],
             cont: if P::HISTORY_SIZE <= CONT_MAX { vec![0; P::HISTORY_SIZE * P::HISTORY_SIZE] } else { Vec::new() },
@@ -929,7 +932,10 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             return alpha;
         }
         let key = self.pos.key();
-        let hit = self.probe(key, ply);
+        // The singular test's search of this node without its hash move neither reads
+        // nor writes the table: the entry holds the whole node's result.
+        let excluded = self.stack[ply].excluded;
+        let hit = if excluded == 0 { self.probe(key, ply) } else { None };
         let tt_move = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -952,7 +958,7 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         let improving = !in_check && ply >= 2 && self.stack[ply].eval > self.stack[ply - 2].eval;
         self.killers[ply + 1] = [0; 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded == 0 {
             // Reverse futility.
             if depth <= 8 && eval.abs() < MATE_BOUND && eval - 75 * (depth - improving as i32) >= beta {
                 return eval;
@@ -987,8 +993,33 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             }
         }
         // Internal iterative reduction: without a hash move, search a little shallower.
-        if depth >= 4 && tt_move == 0 && (pv_node || cut) {
+        if depth >= 4 && tt_move == 0 && (pv_node || cut) && excluded == 0 {
             depth -= 1;
+        }
+        // Singular extension: when the hash move is the only good one (every other
+        // move fails low against a margin under its stored score, in a search of half
+        // the depth), it is searched a ply deeper. When even without it the node fails
+        // high against that margin at or above beta, several moves beat beta: cut.
+        let mut singular = false;
+        if let Some(h) = hit
+            && depth >= 8
+            && tt_move != 0
+            && h.depth >= depth - 3
+            && h.bound != Bound::Upper
+            && h.score.abs() < MATE_BOUND
+        {
+            let s_beta = h.score - 2 * depth;
+            self.stack[ply].excluded = tt_move;
+            let v = self.negamax((depth - 1) / 2, s_beta - 1, s_beta, ply, cut);
+            self.stack[ply].excluded = 0;
+            if self.stopped {
+                return 0;
+            }
+            if v < s_beta {
+                singular = true;
+            } else if s_beta >= beta {
+                return s_beta;
+            }
         }
 
         let prev = self.stack[ply - 1].hist;
@@ -1006,6 +1037,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         let mut skip_quiets = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
         while let Some((mv, quiet, order)) = picker.next(&self.pos, &self.hist_view(side, rows), true) {
+            if excluded != 0 && mv.key() == excluded {
+                continue;
+            }
             let hist_index = self.pos.history_index(mv);
             let hist = if quiet { self.hist_view(side, rows).get(hist_index) } else { 0 };
             let lmr_depth = (depth - reductions()[depth.min(63) as usize][searched.min(63)] as i32).max(0);
@@ -1031,7 +1065,8 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 continue;
             }
             searched += 1;
-            let extend = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let extend =
+                ((gives_check || (singular && mv.key() == tt_move)) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extend;
             let mut score;
             if searched == 1 {
@@ -1086,10 +1121,12 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             if best == -INFINITE && picker.moves.is_empty() {
                 return self.no_moves(in_check, ply);
             }
-            // Every move was pruned: the position is bad enough to fail low.
+            // Every move was pruned (or the only one left out): fail low.
             return alpha;
         }
-        self.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
+        if excluded == 0 {
+            self.store(key, ply, best_move, best, depth, Bound::of(best, original_alpha, beta));
+        }
         best
     }
 
