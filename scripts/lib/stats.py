@@ -1,6 +1,7 @@
 """Match statistics shared by the match scripts (scripts/match/match.py for chess,
 shogi_match.py, variant_match.py, repr_matches.py): W/D/L, the score, the Elo difference
-with its 95% interval, and the likelihood of superiority. Standard library only.
+with its 95% interval, the likelihood of superiority, and each engine's mean thinking
+time a move (`Thinking`). Standard library only.
 
     t = Tally()
     for s in (1.0, 0.5, 0.0, 1.0):      # each game's score from the first engine's side
@@ -94,3 +95,22 @@ class Tally:
 
     def los(self):
         return los(self.w, self.l)
+
+
+class Thinking:
+    """Each engine's thinking time over a match, the first engine (ours) and its
+    opponent: after each game, `add` takes a game loop's `spent_by` (seconds and moves
+    per colour, colour 0 first) and the colour ours played."""
+
+    def __init__(self):
+        self.seconds, self.moves = [0.0, 0.0], [0, 0]
+
+    def add(self, spent_by, ours_colour):
+        for colour in (0, 1):
+            who = 0 if colour == ours_colour else 1
+            self.seconds[who] += spent_by[colour][0]
+            self.moves[who] += spent_by[colour][1]
+
+    def ms(self):
+        """The mean milliseconds a move, ours first."""
+        return [1000 * t / max(m, 1) for t, m in zip(self.seconds, self.moves)]

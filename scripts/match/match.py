@@ -38,7 +38,7 @@ import chess.pgn
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from ending import finished  # noqa: E402
 from openings import CHESS as OPENINGS  # noqa: E402  (25 balanced openings, each with both colours)
-from stats import Tally  # noqa: E402
+from stats import Thinking, Tally  # noqa: E402
 
 
 OPPONENTS = {
@@ -194,7 +194,7 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
     tally = Tally()
     faults = {"forfeit": [0, 0], "illegal": [0, 0], "crash": [0, 0]}
     overruns = [0, 0]
-    thought = [[0.0, 0], [0.0, 0]]
+    thought = Thinking()
     for g in range(first, first + games):
         fen = OPENINGS[(g // 2) % len(OPENINGS)]
         we_white = g % 2 == 0
@@ -208,8 +208,7 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
         for side in (0, 1):
             who = 0 if pair[side] is ours else 1
             overruns[who] += over[side]
-            thought[who][0] += spent_by[side][0]
-            thought[who][1] += spent_by[side][1]
+        thought.add(spent_by, 0 if we_white else 1)
         if offender is not None:
             who = 0 if pair[offender] is ours else 1
             faults[reason][who] += 1
@@ -228,7 +227,7 @@ def play_match(start_ours, start_theirs, their_name, games, tc, max_plies=400, p
         game.headers["Termination"] = reason
         if pgn:
             print(game, file=pgn, end="\n\n", flush=True)
-        ms = [1000 * t / max(m, 1) for t, m in thought]
+        ms = thought.ms()
         print(f"game {g + 1}: {names[0]} - {names[1]} {result} ({reason}); "
               f"{our_name} +{tally.w} ={tally.d} -{tally.l}; "
               f"ms a move so far {ms[0]:.0f}/{ms[1]:.0f}", flush=True)

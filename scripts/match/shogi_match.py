@@ -48,7 +48,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from openings import SHOGI as OPENINGS  # noqa: E402
 from shogi_game import play_game, usi_engine  # noqa: E402  (the cshogi referee loop)
-from stats import Tally  # noqa: E402
+from stats import Thinking, Tally  # noqa: E402
 
 
 OPPONENTS = {
@@ -98,7 +98,7 @@ def main():
     print(f"polyboard vs {theirs.name}, {a.games} games, tc {tc}, hash {a.hash} MiB, one thread each", flush=True)
     tally = Tally(ddof=1)
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
-    thought = [[0.0, 0], [0.0, 0]]  # polyboard, opponent: seconds, moves
+    thought = Thinking()
     out = open(a.out, "w") if a.out else None
     for g in range(a.games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
@@ -108,9 +108,7 @@ def main():
         winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace,
                                                     byoyomi_ms=int(a.byoyomi * 1000), spent_by=spent)
         ours_idx = 0 if ours_black else 1
-        for who, idx in ((0, ours_idx), (1, 1 - ours_idx)):
-            thought[who][0] += spent[idx][0]
-            thought[who][1] += spent[idx][1]
+        thought.add(spent, ours_idx)
         if offender is not None:
             who = 0 if offender == ours_idx else 1
             if reason == "crash":
@@ -135,7 +133,7 @@ def main():
           f"Elo {tally.elo_text()} (95%)")
     print(f"time forfeits polyboard {forfeits[0]} opponent {forfeits[1]}; illegal moves polyboard {illegal[0]} "
           f"opponent {illegal[1]}; crashes polyboard {crashes[0]} opponent {crashes[1]}")
-    ms = [1000 * t / max(n, 1) for t, n in thought]
+    ms = thought.ms()
     print(f"mean thinking time a move: polyboard {ms[0]:.0f} ms, opponent {ms[1]:.0f} ms")
     ours.quit()
     theirs.quit()
