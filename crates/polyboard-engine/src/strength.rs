@@ -67,7 +67,7 @@ impl Skill {
     /// (one line, no cap, no pick). So the engine plays each move either at level 10.1
     /// or at full strength, the latter with this chance. See docs/engine.md, section
     /// "Weakened play and win, draw, loss".
-    const FULL: [(f64, f64); 4] = [(1350.0, 0.0), (2000.0, 0.0), (2150.0, 0.75), (2250.0, 1.0)];
+    const FULL: [(f64, f64); 3] = [(2000.0, 0.0), (2150.0, 0.75), (2250.0, 1.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20), who never plays a move
     /// at full strength below level 20.
@@ -138,7 +138,7 @@ impl Skill {
 fn between(points: &[(f64, f64)], x: f64) -> f64 {
     let k = points.windows(2).position(|w| x <= w[1].0).unwrap_or(points.len() - 2);
     let ((x0, y0), (x1, y1)) = (points[k], points[k + 1]);
-    (y0 + (y1 - y0) * (x.clamp(x0, x1) - x0) / (x1 - x0)).clamp(y0.min(y1), y0.max(y1))
+    y0 + (y1 - y0) * (x.clamp(x0, x1) - x0) / (x1 - x0)
 }
 
 /// A small random number generator (xorshift64*), seeded from the clock by default, so

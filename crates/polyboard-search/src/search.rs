@@ -946,7 +946,14 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
         }
         let in_check = self.pos.in_check();
         let side = self.pos.side();
-        let mut eval = if in_check { -INFINITE } else { self.eval.evaluate(&self.pos) };
+        // The singular test's search of this node reuses the static eval found for it.
+        let mut eval = if in_check {
+            -INFINITE
+        } else if excluded != 0 {
+            self.stack[ply].eval
+        } else {
+            self.eval.evaluate(&self.pos)
+        };
         self.stack[ply].eval = eval;
         // A stored bound better than the static eval replaces it.
         if let Some(h) = hit
