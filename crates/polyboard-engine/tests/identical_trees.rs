@@ -3,8 +3,11 @@
 
 use polyboard_chess::Position;
 use polyboard_chess::with_repr;
-use polyboard_engine::chess::{BENCH_FENS, names, search_fixed};
+use polyboard_engine::chess::nnue::{Evaluation, HIDDEN, INPUTS, Net};
+use polyboard_engine::chess::{BENCH_FENS, Chess, names, search_fixed, search_fixed_metered};
+use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Outcome, STACK};
+use std::sync::Arc;
 
 /// Positions with castling both ways, en passant, promotions (under-promotions too),
 /// checks, a Chess960 start and a pawn endgame.
@@ -15,19 +18,42 @@ const EXTRA: [&str; 4] = [
     "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5",
 ];
 
-fn run(depth: u32) -> Vec<Vec<Outcome<polyboard_chess::Move>>> {
+/// A network of pseudo-random weights (a fixed linear congruential sequence): any
+/// network must give the same tree on every representation.
+fn random_net() -> Arc<Net> {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut row = || {
+        let mut r = [0i16; HIDDEN];
+        for w in r.iter_mut() {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            *w = ((x >> 33) % 301) as i16 - 150;
+        }
+        r
+    };
+    Arc::new(Net { w1: (0..INPUTS).map(|_| row()).collect(), b1: row(), w2: [row(), row()], b2: 0 })
+}
+
+fn run(depth: u32, net: Option<Arc<Net>>) -> Vec<Vec<Outcome<polyboard_chess::Move>>> {
     let fens: Vec<&str> = BENCH_FENS.iter().chain(EXTRA.iter()).copied().collect();
     names()
         .into_iter()
         .map(|name| {
             let fens = fens.clone();
+            let net = net.clone();
             std::thread::Builder::new()
                 .stack_size(STACK)
                 .spawn(move || {
                     fens.iter()
                         .map(|fen| {
                             let pos = Position::from_fen(fen).expect("test FEN");
-                            with_repr!(name, B => search_fixed::<B>(&pos, depth)).expect("listed repr")
+                            match &net {
+                                None => with_repr!(name, B => search_fixed::<B>(&pos, depth)),
+                                Some(n) => with_repr!(name, B => {
+                                    let root = Chess(<B as polyboard_chess::Board>::from_position(&pos));
+                                    search_fixed_metered(&root, &Evaluation::of(Some(n)), depth, NoMeter).0
+                                }),
+                            }
+                            .expect("listed repr")
                         })
                         .collect()
                 })
@@ -41,7 +67,16 @@ fn run(depth: u32) -> Vec<Vec<Outcome<polyboard_chess::Move>>> {
 #[test]
 fn every_representation_searches_the_same_tree() {
     let depth = if cfg!(debug_assertions) { 5 } else { 9 };
-    let results = run(depth);
+    same_trees(run(depth, None));
+}
+
+#[test]
+fn every_representation_searches_the_same_tree_with_a_network() {
+    let depth = if cfg!(debug_assertions) { 4 } else { 7 };
+    same_trees(run(depth, Some(random_net())));
+}
+
+fn same_trees(results: Vec<Vec<Outcome<polyboard_chess::Move>>>) {
     let reference = &results[0];
     assert!(reference.iter().all(|o| o.best.is_some() && o.nodes > 0));
     for (name, r) in names().iter().zip(&results).skip(1) {

@@ -4,13 +4,18 @@
 //! [`BENCH_FENS`].
 
 use super::eval::ChessEval;
+use super::nnue::{Evaluation, Net};
 use super::{Chess, names};
 use crate::game::{Event, Game, Relay, SearchResult, check_value, clip, no_result, play_all, pv_texts};
 use polyboard_chess::{Board, Color, Move, Position, Role, SearchBoard, Square, Status, uci, with_repr};
 use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Context, Outcome, Silent, fixed_depth_metered, search};
 use polyboard_search::{Evaluator, SearchMove, Searchable};
+use std::sync::Arc;
 use std::time::Instant;
+
+/// `EvalFile`'s value for the hand-written evaluation (its default).
+const HAND_WRITTEN: &str = "<hand-written>";
 
 /// The default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 10;
@@ -68,12 +73,19 @@ pub(crate) struct ChessGame {
     chess960: bool,
     /// The representation searched (`Repr`).
     repr: String,
+    /// The network of `EvalFile`, or `None` for the hand-written evaluation.
+    net: Option<Arc<Net>>,
 }
 
 impl ChessGame {
     /// The start position, on the fastest representation.
     pub(crate) fn new() -> ChessGame {
-        ChessGame { game: polyboard_chess::Game::new(Position::startpos()), chess960: false, repr: names()[0].into() }
+        ChessGame {
+            game: polyboard_chess::Game::new(Position::startpos()),
+            chess960: false,
+            repr: names()[0].into(),
+            net: None,
+        }
     }
 
     fn position(&self) -> &Position {
@@ -99,7 +111,8 @@ impl ChessGame {
         let pv = |pv: &[Move]| pv_texts(&root_pos, pv, Position::is_legal, uci::format, Position::play);
         let text = |m: Move| uci::format(&root_pos, m);
         let mut relay = Relay::new(on, &pv, &text);
-        let outcome = search(&root, &ChessEval::default(), Context { history: &history, ..cx }, &mut relay);
+        let eval = Evaluation::of(self.net.as_ref());
+        let outcome = search(&root, &eval, Context { history: &history, ..cx }, &mut relay);
         let best = outcome.best.filter(|&b| root_pos.is_legal(b));
         let ponder = best.and_then(|b| {
             let after = root_pos.play(b);
@@ -236,6 +249,23 @@ impl Game for ChessGame {
                     Err(format!("option 'Repr': '{}' is not one of {}", clip(value), names().join(", ")))
                 }
             }
+            "evalfile" => {
+                if value.is_empty() || value == HAND_WRITTEN {
+                    self.net = None;
+                    Ok(())
+                } else {
+                    match std::fs::read(value) {
+                        Ok(bytes) => match Net::from_bytes(&bytes) {
+                            Ok(net) => {
+                                self.net = Some(Arc::new(net));
+                                Ok(())
+                            }
+                            Err(e) => Err(format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value))),
+                        },
+                        Err(e) => Err(format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value))),
+                    }
+                }
+            }
             _ => return None,
         })
     }
@@ -245,6 +275,7 @@ impl Game for ChessGame {
         vec![
             "option name UCI_Chess960 type check default false".into(),
             format!("option name Repr type combo default {}{reprs}", names()[0]),
+            format!("option name EvalFile type string default {HAND_WRITTEN}"),
         ]
     }
 
@@ -257,5 +288,35 @@ impl Game for ChessGame {
 
     fn bench(&self, depth: u32, line: &mut dyn FnMut(String)) -> Option<u64> {
         with_repr!(self.repr.as_str(), B => bench::<B>(depth, line))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::nnue::{HIDDEN, INPUTS};
+
+    #[test]
+    fn eval_file_loads_networks_and_refuses_other_files() {
+        let mut g = ChessGame::new();
+        let dir = std::env::temp_dir().join(format!("polyboard-evalfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("net.bin");
+        let net = Net { w1: vec![[1; HIDDEN]; INPUTS], b1: [0; HIDDEN], w2: [[1; HIDDEN], [-1; HIDDEN]], b2: 0 };
+        std::fs::write(&good, net.to_bytes()).unwrap();
+        let bad = dir.join("weights.txt");
+        std::fs::write(&bad, "not a network").unwrap();
+
+        assert_eq!(g.set_option("evalfile", good.to_str().unwrap()), Some(Ok(())));
+        assert!(g.net.is_some());
+        let e = g.set_option("evalfile", bad.to_str().unwrap()).unwrap().unwrap_err();
+        assert!(e.contains("magic") && e.contains("kept"), "{e}");
+        assert!(g.net.is_some(), "a refused file keeps the current network");
+        let e = g.set_option("evalfile", dir.join("missing").to_str().unwrap()).unwrap().unwrap_err();
+        assert!(e.starts_with("option 'EvalFile'"), "{e}");
+        assert_eq!(g.set_option("evalfile", HAND_WRITTEN), Some(Ok(())));
+        assert!(g.net.is_none());
+        assert!(g.option_lines().iter().any(|l| l == "option name EvalFile type string default <hand-written>"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod eval;
 pub mod game;
+pub mod nnue;
 
 pub use game::{BENCH_DEPTH, BENCH_FENS, bench, search_fixed, search_fixed_metered};
 

@@ -1,0 +1,340 @@
+//! Trains the chess network evaluation (`polyboard_engine::chess::nnue`) on CPU.
+//!
+//! ```sh
+//! cargo run --release -p polyboard-engine --example train_nnue -- DATA... [--out nnue.bin]
+//!     [--epochs 30] [--lambda 0.75] [--lr 0.001] [--batch 16384] [--threads 2] [--seed 1]
+//! ```
+//!
+//! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`), result and
+//! score from White's side. The last 5% of the lines (whole games, as the data is
+//! written game by game) are held out. Each position's target, from the side to move,
+//! is `lambda * sigmoid(score / 400) + (1 - lambda) * result`; the network's output
+//! `o` (centipawns, `o = SCALE * raw`) is fitted by the mean of `(sigmoid(o / 400) -
+//! target)^2`, with Adam (the learning rate falling tenfold over the run) on batches
+//! split over `--threads`. After every epoch the held-out loss is printed, and the
+//! network of the best held-out loss is quantized and written (the file `Net::from_bytes`
+//! reads). Weights are clipped so that the quantized accumulators cannot overflow. The
+//! hand-written evaluation's held-out loss is printed first, for comparison.
+//! Deterministic for a given data, seed and thread count.
+
+use polyboard_chess::{Color, PieceSets, Position, Role};
+use polyboard_engine::chess::eval::{Weights, evaluate};
+use polyboard_engine::chess::nnue::{HIDDEN, INPUTS, Net, QA, QB, SCALE, feature};
+
+/// The most pieces a position has.
+const MAX_PIECES: usize = 32;
+/// First-layer weights are kept within this (so `QA` times 33 of them fit an `i16`).
+const CLIP1: f32 = 1.98;
+/// Output weights are kept within this.
+const CLIP2: f32 = 16.0;
+
+/// One training position: the features from the side to move's view and the other
+/// side's, and the target.
+struct Sample {
+    us: Vec<u16>,
+    them: Vec<u16>,
+    target: f32,
+    /// The hand-written evaluation's score, centipawns from the side to move (to
+    /// compare the losses).
+    hand: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The samples of the files' lines; bad lines are counted and skipped.
+fn read(paths: &[String], lambda: f32) -> Vec<Sample> {
+    let mut out = Vec::new();
+    let mut bad = 0;
+    let weights = Weights::default();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("{path}: {e}");
+            std::process::exit(2)
+        });
+        for line in text.lines() {
+            let Some((fen, rest)) = line.rsplit_once('[') else {
+                bad += 1;
+                continue;
+            };
+            let Some((result, score)) = rest.split_once(']') else {
+                bad += 1;
+                continue;
+            };
+            let (Ok(result), Ok(score), Ok(pos)) =
+                (result.trim().parse::<f32>(), score.trim().parse::<f32>(), Position::from_fen(fen.trim()))
+            else {
+                bad += 1;
+                continue;
+            };
+            let stm = pos.turn();
+            let sets = PieceSets::of_position(&pos);
+            let (mut us, mut them) = (Vec::with_capacity(MAX_PIECES), Vec::with_capacity(MAX_PIECES));
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    let mut bb = sets.get(color, role);
+                    while bb != 0 {
+                        let sq = bb.trailing_zeros() as usize;
+                        bb &= bb - 1;
+                        us.push(feature(stm.index(), color, role, sq) as u16);
+                        them.push(feature(stm.index() ^ 1, color, role, sq) as u16);
+                    }
+                }
+            }
+            let (result, score) = if stm == Color::White { (result, score) } else { (1.0 - result, -score) };
+            let target = lambda * sigmoid(score / 400.0) + (1.0 - lambda) * result;
+            let hand = evaluate(&sets, stm, &weights) as f32;
+            out.push(Sample { us, them, target, hand });
+        }
+    }
+    eprintln!("{} positions read, {bad} lines skipped", out.len());
+    out
+}
+
+/// The network in floating point (the same shapes as [`Net`]).
+#[derive(Clone)]
+struct Params {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl Params {
+    fn zeros() -> Params {
+        Params { w1: vec![0.0; INPUTS * HIDDEN], b1: vec![0.0; HIDDEN], w2: vec![0.0; 2 * HIDDEN], b2: 0.0 }
+    }
+
+    fn random(seed: u64) -> Params {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut uniform = |a: f32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+        };
+        let mut p = Params::zeros();
+        p.w1.iter_mut().for_each(|w| *w = uniform(0.1));
+        p.w2.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        p
+    }
+
+    fn add(&mut self, o: &Params) {
+        for (a, b) in
+            self.w1.iter_mut().zip(&o.w1).chain(self.b1.iter_mut().zip(&o.b1)).chain(self.w2.iter_mut().zip(&o.w2))
+        {
+            *a += b;
+        }
+        self.b2 += o.b2;
+    }
+
+    fn clear(&mut self) {
+        for a in self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()) {
+            *a = 0.0;
+        }
+        self.b2 = 0.0;
+    }
+
+    /// The accumulator of the features `f`, before clipping.
+    fn accumulate(&self, f: &[u16], acc: &mut [f32; HIDDEN]) {
+        acc.copy_from_slice(&self.b1);
+        for &i in f {
+            let row = &self.w1[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (the raw value; centipawns are `SCALE` times it) and, with `grad`,
+    /// adds the gradient of the squared error against `target` to it. Returns the error.
+    fn step(&self, s: &Sample, grad: Option<&mut Params>) -> f32 {
+        let (mut au, mut at) = ([0f32; HIDDEN], [0f32; HIDDEN]);
+        self.accumulate(&s.us, &mut au);
+        self.accumulate(&s.them, &mut at);
+        let (w2u, w2t) = self.w2.split_at(HIDDEN);
+        let mut out = self.b2;
+        for i in 0..HIDDEN {
+            out += au[i].clamp(0.0, 1.0) * w2u[i] + at[i].clamp(0.0, 1.0) * w2t[i];
+        }
+        let k = SCALE as f32 / 400.0;
+        let p = sigmoid(out * k);
+        let err = p - s.target;
+        if let Some(g) = grad {
+            let d = 2.0 * err * p * (1.0 - p) * k;
+            g.b2 += d;
+            let (mut du, mut dt) = ([0f32; HIDDEN], [0f32; HIDDEN]);
+            {
+                let (g2u, g2t) = g.w2.split_at_mut(HIDDEN);
+                for i in 0..HIDDEN {
+                    g2u[i] += d * au[i].clamp(0.0, 1.0);
+                    g2t[i] += d * at[i].clamp(0.0, 1.0);
+                    du[i] = if au[i] > 0.0 && au[i] < 1.0 { d * w2u[i] } else { 0.0 };
+                    dt[i] = if at[i] > 0.0 && at[i] < 1.0 { d * w2t[i] } else { 0.0 };
+                    g.b1[i] += du[i] + dt[i];
+                }
+            }
+            for (f, dh) in [(&s.us, &du), (&s.them, &dt)] {
+                for &i in f.iter() {
+                    let row = &mut g.w1[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+                    for (r, x) in row.iter_mut().zip(dh.iter()) {
+                        *r += x;
+                    }
+                }
+            }
+        }
+        err * err
+    }
+
+    /// The network quantized to the engine's integers.
+    fn quantize(&self) -> Net {
+        let q = |x: f32, s: i32| (x * s as f32).round() as i16;
+        let row = |v: &[f32], s: i32| {
+            let mut r = [0i16; HIDDEN];
+            for (a, &x) in r.iter_mut().zip(v) {
+                *a = q(x, s);
+            }
+            r
+        };
+        Net {
+            w1: self.w1.chunks_exact(HIDDEN).map(|c| row(c, QA)).collect(),
+            b1: row(&self.b1, QA),
+            w2: [row(&self.w2[..HIDDEN], QB), row(&self.w2[HIDDEN..], QB)],
+            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// Adam's moment estimates.
+struct Adam {
+    m: Params,
+    v: Params,
+    t: i32,
+}
+
+impl Adam {
+    fn update(&mut self, p: &mut Params, g: &Params, lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        let one = |p: &mut f32, g: f32, m: &mut f32, v: &mut f32, clip: f32| {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *p = p.clamp(-clip, clip);
+        };
+        for i in 0..p.w1.len() {
+            one(&mut p.w1[i], g.w1[i], &mut self.m.w1[i], &mut self.v.w1[i], CLIP1);
+        }
+        for i in 0..HIDDEN {
+            one(&mut p.b1[i], g.b1[i], &mut self.m.b1[i], &mut self.v.b1[i], CLIP1);
+        }
+        for i in 0..2 * HIDDEN {
+            one(&mut p.w2[i], g.w2[i], &mut self.m.w2[i], &mut self.v.w2[i], CLIP2);
+        }
+        one(&mut p.b2, g.b2, &mut self.m.b2, &mut self.v.b2, CLIP2);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let num = |name: &str, default: f64| get(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(default);
+    let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed"];
+    let files: Vec<String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !flags.contains(&args[i - 1].as_str())))
+        .map(|(_, a)| a.clone())
+        .collect();
+    if files.is_empty() {
+        eprintln!(
+            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N]"
+        );
+        std::process::exit(2);
+    }
+    let out = get("--out").unwrap_or_else(|| "nnue.bin".into());
+    let epochs = num("--epochs", 30.0) as usize;
+    let lambda = num("--lambda", 0.75) as f32;
+    let lr0 = num("--lr", 0.001) as f32;
+    let batch = (num("--batch", 16384.0) as usize).max(1);
+    let threads = (num("--threads", 2.0) as usize).max(1);
+    let seed = num("--seed", 1.0) as u64;
+
+    let data = read(&files, lambda);
+    let held = data.len() / 20;
+    let (train, test) = data.split_at(data.len() - held);
+    if train.is_empty() || test.is_empty() {
+        eprintln!("too little data");
+        std::process::exit(2);
+    }
+    let mut p = Params::random(seed);
+    let mut adam = Adam { m: Params::zeros(), v: Params::zeros(), t: 0 };
+    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros()).collect();
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = seed.wrapping_mul(0xD134_2543_DE82_EF95) | 1;
+    let mut best = f32::INFINITY;
+    let loss = |p: &Params, set: &[Sample]| set.iter().map(|s| p.step(s, None)).sum::<f32>() / set.len() as f32;
+    let hand = test.iter().map(|s| (sigmoid(s.hand / 400.0) - s.target).powi(2)).sum::<f32>() / test.len() as f32;
+    eprintln!("the hand-written evaluation's held-out loss: {hand:.6}");
+    for epoch in 0..epochs {
+        // Fisher-Yates with xorshift.
+        for i in (1..order.len()).rev() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            order.swap(i, (rng % (i as u64 + 1)) as usize);
+        }
+        let lr = lr0 * 0.1f32.powf(epoch as f32 / epochs.max(1) as f32);
+        let mut sum = 0.0;
+        for chunk in order.chunks(batch) {
+            let per = chunk.len().div_ceil(threads);
+            let params = &p;
+            let errs: Vec<f32> = std::thread::scope(|sc| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(chunk.chunks(per))
+                    .map(|(g, part)| {
+                        sc.spawn(move || {
+                            g.clear();
+                            part.iter().map(|&i| params.step(&train[i as usize], Some(g))).sum::<f32>()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap_or(0.0)).collect()
+            });
+            sum += errs.iter().sum::<f32>();
+            let used = chunk.len().div_ceil(per);
+            let (first, rest) = grads.split_at_mut(1);
+            for g in &rest[..used - 1] {
+                first[0].add(g);
+            }
+            let scale = 1.0 / chunk.len() as f32;
+            let g = &mut first[0];
+            for a in g.w1.iter_mut().chain(g.b1.iter_mut()).chain(g.w2.iter_mut()) {
+                *a *= scale;
+            }
+            g.b2 *= scale;
+            adam.update(&mut p, g, lr);
+        }
+        let held_loss = loss(&p, test);
+        let mark = if held_loss < best { "  (best, written)" } else { "" };
+        eprintln!(
+            "epoch {:>3}: train {:.6}  held-out {:.6}  lr {:.6}{mark}",
+            epoch + 1,
+            sum / train.len() as f32,
+            held_loss,
+            lr
+        );
+        if held_loss < best {
+            best = held_loss;
+            if let Err(e) = std::fs::write(&out, p.quantize().to_bytes()) {
+                eprintln!("{out}: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+}
