@@ -17,7 +17,10 @@ costs nothing beyond the game. Games end by the rules, by adjudication (|score| 
 for 6 plies in a row: a win for that side), or at 300 plies (draw). Positions are kept
 from ply 12 on when the side to move is not in check, the move played is quiet (no
 capture, no promotion) and the score is not a mate: such a position's static value is
-its search value, which the network learns. Requires python-chess and Stockfish.
+its search value, which the network learns. With `--random-move P`, each move from ply
+12 on is a random legal one with chance P (the position before it is still labelled by
+Stockfish's search): games then reach the lopsided positions a search tree holds.
+Requires python-chess and Stockfish.
 """
 import argparse
 import os
@@ -39,6 +42,8 @@ def main():
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="nnue.txt")
+    ap.add_argument("--random-move", type=float, default=0.0,
+                    help="chance that a move (from ply 12) is a random legal one instead of Stockfish's")
     a = ap.parse_args()
 
     eng = chess.engine.SimpleEngine.popen_uci([a.engine])
@@ -69,6 +74,8 @@ def main():
                     if (board.ply() >= 12 and not white.is_mate() and not board.is_check()
                             and not board.is_capture(mv) and mv.promotion is None):
                         kept_here.append((board.fen(), cp))
+                if board.ply() >= 12 and rng.random() < a.random_move:
+                    mv = rng.choice(list(board.legal_moves))
                 board.push(mv)
                 if result:
                     break
