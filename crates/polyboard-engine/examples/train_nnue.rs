@@ -188,6 +188,19 @@ impl Params {
         err * err
     }
 
+    /// The output in centipawns (the float network's evaluation).
+    fn centipawns(&self, s: &Sample) -> f32 {
+        let (mut au, mut at) = ([0f32; HIDDEN], [0f32; HIDDEN]);
+        self.accumulate(&s.us, &mut au);
+        self.accumulate(&s.them, &mut at);
+        let (w2u, w2t) = self.w2.split_at(HIDDEN);
+        let mut out = self.b2;
+        for i in 0..HIDDEN {
+            out += au[i].clamp(0.0, 1.0) * w2u[i] + at[i].clamp(0.0, 1.0) * w2t[i];
+        }
+        out * SCALE as f32
+    }
+
     /// The network quantized to the engine's integers.
     fn quantize(&self) -> Net {
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
@@ -341,6 +354,25 @@ fn main() {
         );
         if held_loss < best {
             best = held_loss;
+            // How far the integers the engine computes are from the float network.
+            let q = p.quantize();
+            let gap = test
+                .iter()
+                .map(|s| {
+                    let acc = |f: &[u16]| {
+                        let mut a = q.b1;
+                        for &i in f {
+                            for (x, w) in a.iter_mut().zip(&q.w1[i as usize]) {
+                                *x = x.wrapping_add(*w);
+                            }
+                        }
+                        a
+                    };
+                    (q.output(&acc(&s.us), &acc(&s.them)) as f32 - p.centipawns(s)).abs()
+                })
+                .sum::<f32>()
+                / test.len() as f32;
+            eprintln!("           quantized against float: {gap:.2} cp apart on average");
             if let Err(e) = std::fs::write(&out, p.quantize().to_bytes()) {
                 eprintln!("{out}: {e}");
                 std::process::exit(2);
