@@ -31,8 +31,8 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from ending import finished  # noqa: E402
 from openings import random_start  # noqa: E402
+from selfplay import play_out  # noqa: E402
 
 
 def main():
@@ -57,31 +57,18 @@ def main():
             if board.is_game_over():
                 continue
             kept_here = []
-            result = None
-            streak = [0, 0]
-            while finished(board) is None and board.ply() < 300:
-                info = eng.play(board, limit, info=chess.engine.INFO_SCORE, game=(a.seed, g))
-                score = info.info.get("score")
-                mv = info.move
-                if score is not None:
-                    white = score.white()
-                    cp = white.score(mate_score=100000)
-                    streak = [streak[0] + 1 if cp > 1000 else 0, streak[1] + 1 if cp < -1000 else 0]
-                    if streak[0] >= 6:
-                        result = "1.0"
-                    if streak[1] >= 6:
-                        result = "0.0"
-                    if (board.ply() >= 12 and not white.is_mate() and not board.is_check()
-                            and not board.is_capture(mv) and mv.promotion is None):
-                        kept_here.append((board.fen(), cp))
+
+            def seen(board, mv, white):
+                if (white is not None and board.ply() >= 12 and not white.is_mate() and not board.is_check()
+                        and not board.is_capture(mv) and mv.promotion is None):
+                    kept_here.append((board.fen(), white.score()))
+
+            def replace(board, mv):
                 if board.ply() >= 12 and rng.random() < a.random_move:
-                    mv = rng.choice(list(board.legal_moves))
-                board.push(mv)
-                if result:
-                    break
-            if result is None:
-                end = finished(board)
-                result = {"1-0": "1.0", "0-1": "0.0"}.get(end[0] if end else "*", "0.5")
+                    return rng.choice(list(board.legal_moves))
+                return mv
+
+            result = play_out(eng, board, limit, (a.seed, g), seen, replace)
             for fen, cp in kept_here:
                 out.write(f"{fen} [{result}] {cp}\n")
             kept += len(kept_here)

@@ -28,8 +28,8 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from ending import finished  # noqa: E402
 from openings import random_start  # noqa: E402
+from selfplay import play_out  # noqa: E402
 
 
 def main():
@@ -55,28 +55,13 @@ def main():
             if board.is_game_over():
                 continue
             candidates = []
-            result = None
-            streak = [0, 0]
-            while finished(board) is None and board.ply() < 300:
-                info = eng.play(board, limit, info=chess.engine.INFO_SCORE, game=g)
-                score = info.info.get("score")
-                if score is not None:
-                    cp = score.white().score(mate_score=100000)
-                    streak = [streak[0] + 1 if cp > 1000 else 0, streak[1] + 1 if cp < -1000 else 0]
-                    if streak[0] >= 6:
-                        result = "1.0"
-                    if streak[1] >= 6:
-                        result = "0.0"
-                mv = info.move
+
+            def seen(board, mv, _score):
                 if (board.ply() >= 16 and not board.is_check() and not board.is_capture(mv)
                         and mv.promotion is None):
                     candidates.append(board.fen())
-                board.push(mv)
-                if result:
-                    break
-            if result is None:
-                end = finished(board)
-                result = {"1-0": "1.0", "0-1": "0.0"}.get(end[0] if end else "*", "0.5")
+
+            result = play_out(eng, board, limit, g, seen)
             step = max(1, len(candidates) // a.per_game)
             for fen in candidates[::step][:a.per_game]:
                 out.write(f"{fen} [{result}]\n")

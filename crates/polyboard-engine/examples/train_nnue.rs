@@ -18,9 +18,9 @@
 //! at the scale that fits it best).
 //! Deterministic for a given data, seed and thread count.
 
-use polyboard_chess::{Color, PieceSets, Position, Role};
+use polyboard_chess::{Color, PieceSets, Position};
 use polyboard_engine::chess::eval::{Weights, evaluate};
-use polyboard_engine::chess::nnue::{HIDDEN, INPUTS, Net, QA, QB, SCALE, feature};
+use polyboard_engine::chess::nnue::{HIDDEN, INPUTS, Net, QA, QB, SCALE, feature, pieces};
 
 /// The most pieces a position has.
 const MAX_PIECES: usize = 32;
@@ -72,16 +72,9 @@ fn read(paths: &[String], lambda: f32) -> Vec<Sample> {
             let stm = pos.turn();
             let sets = PieceSets::of_position(&pos);
             let (mut us, mut them) = (Vec::with_capacity(MAX_PIECES), Vec::with_capacity(MAX_PIECES));
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    let mut bb = sets.get(color, role);
-                    while bb != 0 {
-                        let sq = bb.trailing_zeros() as usize;
-                        bb &= bb - 1;
-                        us.push(feature(stm.index(), color, role, sq) as u16);
-                        them.push(feature(stm.index() ^ 1, color, role, sq) as u16);
-                    }
-                }
+            for (color, role, sq) in pieces(&sets) {
+                us.push(feature(stm.index(), color, role, sq) as u16);
+                them.push(feature(stm.index() ^ 1, color, role, sq) as u16);
             }
             let (result, score) = if stm == Color::White { (result, score) } else { (1.0 - result, -score) };
             let target = lambda * sigmoid(score / 400.0) + (1.0 - lambda) * result;
@@ -148,9 +141,9 @@ impl Params {
         }
     }
 
-    /// The output (the raw value; centipawns are `SCALE` times it) and, with `grad`,
-    /// adds the gradient of the squared error against `target` to it. Returns the error.
-    fn step(&self, s: &Sample, grad: Option<&mut Params>) -> f32 {
+    /// The accumulators of the side to move and the other side (before clipping) and
+    /// the raw output (centipawns are `SCALE` times it).
+    fn forward(&self, s: &Sample) -> ([f32; HIDDEN], [f32; HIDDEN], f32) {
         let (mut au, mut at) = ([0f32; HIDDEN], [0f32; HIDDEN]);
         self.accumulate(&s.us, &mut au);
         self.accumulate(&s.them, &mut at);
@@ -159,6 +152,13 @@ impl Params {
         for i in 0..HIDDEN {
             out += au[i].clamp(0.0, 1.0) * w2u[i] + at[i].clamp(0.0, 1.0) * w2t[i];
         }
+        (au, at, out)
+    }
+
+    /// The squared error against the target and, with `grad`, adds its gradient there.
+    fn step(&self, s: &Sample, grad: Option<&mut Params>) -> f32 {
+        let (au, at, out) = self.forward(s);
+        let (w2u, w2t) = self.w2.split_at(HIDDEN);
         let k = SCALE as f32 / 400.0;
         let p = sigmoid(out * k);
         let err = p - s.target;
@@ -186,19 +186,6 @@ impl Params {
             }
         }
         err * err
-    }
-
-    /// The output in centipawns (the float network's evaluation).
-    fn centipawns(&self, s: &Sample) -> f32 {
-        let (mut au, mut at) = ([0f32; HIDDEN], [0f32; HIDDEN]);
-        self.accumulate(&s.us, &mut au);
-        self.accumulate(&s.them, &mut at);
-        let (w2u, w2t) = self.w2.split_at(HIDDEN);
-        let mut out = self.b2;
-        for i in 0..HIDDEN {
-            out += au[i].clamp(0.0, 1.0) * w2u[i] + at[i].clamp(0.0, 1.0) * w2t[i];
-        }
-        out * SCALE as f32
     }
 
     /// The network quantized to the engine's integers.
@@ -356,24 +343,14 @@ fn main() {
             best = held_loss;
             // How far the integers the engine computes are from the float network.
             let q = p.quantize();
+            let acc = |f: &[u16]| q.accumulate(f.iter().map(|&i| i as usize));
             let gap = test
                 .iter()
-                .map(|s| {
-                    let acc = |f: &[u16]| {
-                        let mut a = q.b1;
-                        for &i in f {
-                            for (x, w) in a.iter_mut().zip(&q.w1[i as usize]) {
-                                *x = x.wrapping_add(*w);
-                            }
-                        }
-                        a
-                    };
-                    (q.output(&acc(&s.us), &acc(&s.them)) as f32 - p.centipawns(s)).abs()
-                })
+                .map(|s| (q.output(&acc(&s.us), &acc(&s.them)) as f32 - p.forward(s).2 * SCALE as f32).abs())
                 .sum::<f32>()
                 / test.len() as f32;
             eprintln!("           quantized against float: {gap:.2} cp apart on average");
-            if let Err(e) = std::fs::write(&out, p.quantize().to_bytes()) {
+            if let Err(e) = std::fs::write(&out, q.to_bytes()) {
                 eprintln!("{out}: {e}");
                 std::process::exit(2);
             }

@@ -254,16 +254,11 @@ impl Game for ChessGame {
                     self.net = None;
                     Ok(())
                 } else {
-                    match std::fs::read(value) {
-                        Ok(bytes) => match Net::from_bytes(&bytes) {
-                            Ok(net) => {
-                                self.net = Some(Arc::new(net));
-                                Ok(())
-                            }
-                            Err(e) => Err(format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value))),
-                        },
-                        Err(e) => Err(format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value))),
-                    }
+                    let net = std::fs::read(value)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| Net::from_bytes(&bytes).map_err(|e| e.to_string()));
+                    net.map(|n| self.net = Some(Arc::new(n)))
+                        .map_err(|e| format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value)))
                 }
             }
             _ => return None,

@@ -14,6 +14,7 @@
 use super::Chess;
 use super::eval::ChessEval;
 use polyboard_chess::{Color, PieceSets, Role, SearchBoard};
+use polyboard_core::wide::squares;
 use polyboard_search::Evaluator;
 use std::sync::Arc;
 
@@ -125,22 +126,18 @@ impl Net {
         sum * SCALE / (QA * QB)
     }
 
-    /// The accumulators (White's view, Black's view) of the piece sets `s`, from scratch.
-    pub fn refresh(&self, s: &PieceSets) -> [[i16; HIDDEN]; 2] {
-        let mut acc = [self.b1; 2];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let mut bb = s.get(color, role);
-                while bb != 0 {
-                    let sq = bb.trailing_zeros() as usize;
-                    bb &= bb - 1;
-                    for (view, a) in acc.iter_mut().enumerate() {
-                        add(a, &self.w1[feature(view, color, role, sq)]);
-                    }
-                }
-            }
+    /// The accumulator of the input indices `features`, from scratch.
+    pub fn accumulate(&self, features: impl IntoIterator<Item = usize>) -> [i16; HIDDEN] {
+        let mut acc = self.b1;
+        for f in features {
+            add(&mut acc, &self.w1[f]);
         }
         acc
+    }
+
+    /// The accumulators (White's view, Black's view) of the piece sets `s`, from scratch.
+    pub fn refresh(&self, s: &PieceSets) -> [[i16; HIDDEN]; 2] {
+        [0, 1].map(|view| self.accumulate(pieces(s).map(|(color, role, sq)| feature(view, color, role, sq))))
     }
 
     /// The evaluation of the piece sets `s` for `stm`, in centipawns, from scratch.
@@ -155,9 +152,16 @@ impl Net {
 /// 1 Black).
 #[inline(always)]
 pub fn feature(view: usize, color: Color, role: Role, sq: usize) -> usize {
-    let own = (color.index() != view) as usize;
+    let other = (color.index() != view) as usize;
     let sq = if view == 1 { sq ^ 56 } else { sq };
-    own * 384 + role.index() * 64 + sq
+    other * 384 + role.index() * 64 + sq
+}
+
+/// Every piece of the piece sets `s`: its colour, role and square.
+pub fn pieces(s: &PieceSets) -> impl Iterator<Item = (Color, Role, usize)> + '_ {
+    Color::ALL.into_iter().flat_map(move |color| {
+        Role::ALL.into_iter().flat_map(move |role| squares(s.get(color, role)).map(move |sq| (color, role, sq)))
+    })
 }
 
 #[inline(always)]
@@ -205,17 +209,12 @@ impl NnueEval {
             for color in Color::ALL {
                 for role in Role::ALL {
                     let (was, now) = (old.get(color, role), s.get(color, role));
-                    let (mut gone, mut came) = (was & !now, now & !was);
-                    while gone != 0 {
-                        let sq = gone.trailing_zeros() as usize;
-                        gone &= gone - 1;
+                    for sq in squares(was & !now) {
                         for (view, a) in self.acc.iter_mut().enumerate() {
                             sub(a, &self.net.w1[feature(view, color, role, sq)]);
                         }
                     }
-                    while came != 0 {
-                        let sq = came.trailing_zeros() as usize;
-                        came &= came - 1;
+                    for sq in squares(now & !was) {
                         for (view, a) in self.acc.iter_mut().enumerate() {
                             add(a, &self.net.w1[feature(view, color, role, sq)]);
                         }
