@@ -3,18 +3,22 @@
 //! ```sh
 //! cargo run --release -p polyboard-engine --example train_nnue -- DATA... [--out nnue.bin]
 //!     [--epochs 30] [--lambda 0.75] [--lr 0.001] [--batch 16384] [--threads 2] [--seed 1]
+//!     [--wdl-scale 400] [--mirror]
 //! ```
 //!
-//! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`), result and
-//! score from White's side. The last 5% of the lines (whole games, as the data is
-//! written game by game) are held out. Each position's target, from the side to move,
-//! is `lambda * sigmoid(score / 400) + (1 - lambda) * result`; the network's output
-//! `o` (centipawns, `o = SCALE * raw`) is fitted by the mean of `(sigmoid(o / 400) -
-//! target)^2`, with Adam (the learning rate falling tenfold over the run) on batches
-//! split over `--threads`. After every epoch the held-out loss is printed, and the
+//! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`, or the
+//! `datagen` example), result and score from White's side. The last 5% of the lines
+//! (whole games, as the data is written game by game) are held out. Each position's
+//! target, from the side to move, is `lambda * sigmoid(score / K) + (1 - lambda) *
+//! result`, K being `--wdl-scale` (the centipawns of the data's scores that make a
+//! win 73% likely: 400 for Stockfish's, about 300 for polyboard's); the network's
+//! output `o` (centipawns, `o = SCALE * raw`) is fitted by the mean of
+//! `(sigmoid(o / K) - target)^2`, with Adam (the learning rate falling tenfold over
+//! the run) on batches split over `--threads`. `--mirror` adds every position without
+//! castling rights mirrored a-h too (the same target). After every epoch the held-out loss is printed, and the
 //! network of the best held-out loss is quantized and written (the file `Net::from_bytes`
 //! reads). Weights are clipped so that the quantized accumulators cannot overflow. The
-//! hand-written evaluation's held-out loss is printed first, for comparison (at 400 and
+//! hand-written evaluation's held-out loss is printed first, for comparison (at K and
 //! at the scale that fits it best).
 //! Deterministic for a given data, seed and thread count.
 
@@ -45,7 +49,7 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The samples of the files' lines; bad lines are counted and skipped.
-fn read(paths: &[String], lambda: f32) -> Vec<Sample> {
+fn read(paths: &[String], lambda: f32, k: f32, mirror: bool) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut bad = 0;
     let weights = Weights::default();
@@ -71,15 +75,19 @@ fn read(paths: &[String], lambda: f32) -> Vec<Sample> {
             };
             let stm = pos.turn();
             let sets = PieceSets::of_position(&pos);
-            let (mut us, mut them) = (Vec::with_capacity(MAX_PIECES), Vec::with_capacity(MAX_PIECES));
-            for (color, role, sq) in pieces(&sets) {
-                us.push(feature(stm.index(), color, role, sq) as u16);
-                them.push(feature(stm.index() ^ 1, color, role, sq) as u16);
-            }
             let (result, score) = if stm == Color::White { (result, score) } else { (1.0 - result, -score) };
-            let target = lambda * sigmoid(score / 400.0) + (1.0 - lambda) * result;
+            let target = lambda * sigmoid(score / k) + (1.0 - lambda) * result;
             let hand = evaluate(&sets, stm, &weights) as f32;
-            out.push(Sample { us, them, target, hand });
+            // Without castling rights, the position mirrored a-h is worth the same.
+            let flips: &[usize] = if mirror && fen.split_whitespace().nth(2) == Some("-") { &[0, 7] } else { &[0] };
+            for &flip in flips {
+                let (mut us, mut them) = (Vec::with_capacity(MAX_PIECES), Vec::with_capacity(MAX_PIECES));
+                for (color, role, sq) in pieces(&sets) {
+                    us.push(feature(stm.index(), color, role, sq ^ flip) as u16);
+                    them.push(feature(stm.index() ^ 1, color, role, sq ^ flip) as u16);
+                }
+                out.push(Sample { us, them, target, hand });
+            }
         }
     }
     eprintln!("{} positions read, {bad} lines skipped", out.len());
@@ -156,10 +164,10 @@ impl Params {
     }
 
     /// The squared error against the target and, with `grad`, adds its gradient there.
-    fn step(&self, s: &Sample, grad: Option<&mut Params>) -> f32 {
+    fn step(&self, s: &Sample, wdl_scale: f32, grad: Option<&mut Params>) -> f32 {
         let (au, at, out) = self.forward(s);
         let (w2u, w2t) = self.w2.split_at(HIDDEN);
-        let k = SCALE as f32 / 400.0;
+        let k = SCALE as f32 / wdl_scale;
         let p = sigmoid(out * k);
         let err = p - s.target;
         if let Some(g) = grad {
@@ -244,7 +252,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let num = |name: &str, default: f64| get(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(default);
-    let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed"];
+    let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed", "--wdl-scale"];
+    let mirror = args.iter().any(|a| a == "--mirror");
     let files: Vec<String> = args
         .iter()
         .enumerate()
@@ -253,7 +262,7 @@ fn main() {
         .collect();
     if files.is_empty() {
         eprintln!(
-            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N]"
+            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror]"
         );
         std::process::exit(2);
     }
@@ -265,7 +274,8 @@ fn main() {
     let threads = (num("--threads", 2.0) as usize).max(1);
     let seed = num("--seed", 1.0) as u64;
 
-    let data = read(&files, lambda);
+    let k = num("--wdl-scale", 400.0) as f32;
+    let data = read(&files, lambda, k, mirror);
     let held = data.len() / 20;
     let (train, test) = data.split_at(data.len() - held);
     if train.is_empty() || test.is_empty() {
@@ -278,17 +288,17 @@ fn main() {
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = seed.wrapping_mul(0xD134_2543_DE82_EF95) | 1;
     let mut best = f32::INFINITY;
-    let loss = |p: &Params, set: &[Sample]| set.iter().map(|s| p.step(s, None)).sum::<f32>() / set.len() as f32;
+    let loss = |p: &Params, set: &[Sample]| set.iter().map(|s| p.step(s, k, None)).sum::<f32>() / set.len() as f32;
     // The hand-written evaluation at its own scale: the best of sigmoid(hand / k).
     let hand_loss =
-        |k: f32| test.iter().map(|s| (sigmoid(s.hand / k) - s.target).powi(2)).sum::<f32>() / test.len() as f32;
-    let (k, hand) = (100..=800)
+        |c: f32| test.iter().map(|s| (sigmoid(s.hand / c) - s.target).powi(2)).sum::<f32>() / test.len() as f32;
+    let (best_k, hand) = (100..=800)
         .step_by(10)
-        .map(|k| (k, hand_loss(k as f32)))
+        .map(|c| (c, hand_loss(c as f32)))
         .fold((400, f32::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
     eprintln!(
-        "the hand-written evaluation's held-out loss: {:.6} at 400, {hand:.6} at its best scale {k}",
-        hand_loss(400.0)
+        "the hand-written evaluation's held-out loss: {:.6} at {k}, {hand:.6} at its best scale {best_k}",
+        hand_loss(k)
     );
     for epoch in 0..epochs {
         // Fisher-Yates with xorshift.
@@ -310,7 +320,7 @@ fn main() {
                     .map(|(g, part)| {
                         sc.spawn(move || {
                             g.clear();
-                            part.iter().map(|&i| params.step(&train[i as usize], Some(g))).sum::<f32>()
+                            part.iter().map(|&i| params.step(&train[i as usize], k, Some(g))).sum::<f32>()
                         })
                     })
                     .collect();
