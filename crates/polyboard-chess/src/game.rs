@@ -91,6 +91,12 @@ impl Game {
         &self.moves
     }
 
+    /// The Zobrist keys of the positions before the current one, oldest first (what a
+    /// search needs to see repetitions of the game).
+    pub fn keys(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1].iter().map(Position::zobrist).collect()
+    }
+
     /// Plays `mv` if it is legal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let pos = self.position();
@@ -182,6 +188,12 @@ mod tests {
         assert_eq!(g.status(), Status::ThreefoldRepetition);
         g.undo();
         assert_eq!(g.status(), Status::Ongoing);
+        // The keys before the current position: the start's, then one a move but the last.
+        let keys = g.keys();
+        assert_eq!(keys.len(), 7);
+        assert_eq!(keys[0], Position::startpos().zobrist());
+        assert_eq!(keys[4], keys[0]);
+        assert_ne!(keys[1], keys[0]);
     }
 
     #[test]

@@ -57,12 +57,8 @@ struct Setup {
 
 /// The engine's move and score (from the side to move) in the game so far.
 fn think(game: &Game, setup: &Setup, tt: &Table) -> (Option<Move>, i32) {
-    let mut pos = *game.start();
-    let mut history = Vec::with_capacity(game.moves().len());
-    for &m in game.moves() {
-        history.push(pos.zobrist());
-        pos = pos.play(m);
-    }
+    let pos = *game.position();
+    let history = game.keys();
     let root = Chess(Magic::from_position(&pos));
     let eval = Evaluation::of(setup.net.as_ref());
     let limits = Limits { nodes: Some(setup.nodes), ..Limits::default() };
@@ -149,10 +145,7 @@ fn main() {
         std::process::exit(2);
     };
     let net = get("--eval-file").map(|path| {
-        let net = std::fs::read(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| Net::from_bytes(&b).map_err(|e| e.to_string()));
-        Arc::new(net.unwrap_or_else(|e| {
+        Arc::new(Net::from_file(&path).unwrap_or_else(|e| {
             eprintln!("{path}: {e}");
             std::process::exit(2)
         }))

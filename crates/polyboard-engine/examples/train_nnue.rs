@@ -10,8 +10,9 @@
 //! `datagen` example), result and score from White's side. The last 5% of the lines
 //! (whole games, as the data is written game by game) are held out. Each position's
 //! target, from the side to move, is `lambda * sigmoid(score / K) + (1 - lambda) *
-//! result`, K being `--wdl-scale` (the centipawns of the data's scores that make a
-//! win 73% likely: 400 for Stockfish's, about 300 for polyboard's); the network's
+//! result`, K being `--wdl-scale` (with `--lambda 1.0` the network's centipawns are
+//! the data's whatever K; fitted to the results, K is about 100 for Stockfish's depth-8
+//! scores and 140 for `datagen`'s); the network's
 //! output `o` (centipawns, `o = SCALE * raw`) is fitted by the mean of
 //! `(sigmoid(o / K) - target)^2`, with Adam (the learning rate falling tenfold over
 //! the run) on batches split over `--threads`. `--mirror` adds every position without

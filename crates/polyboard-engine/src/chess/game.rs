@@ -92,21 +92,10 @@ impl ChessGame {
         self.game.position()
     }
 
-    /// The keys of the positions before the current one, oldest first.
-    fn history(&self) -> Vec<u64> {
-        let mut pos = *self.game.start();
-        let mut keys = Vec::with_capacity(self.game.moves().len());
-        for &m in self.game.moves() {
-            keys.push(pos.zobrist());
-            pos = pos.play(m);
-        }
-        keys
-    }
-
     fn run<B: SearchBoard>(&self, cx: Context<'_>, on: &mut (dyn FnMut(&Event) + Send)) -> SearchResult {
         let start = Instant::now();
         let root_pos = *self.position();
-        let history = self.history();
+        let history = self.game.keys();
         let root = Chess(B::from_position(&root_pos));
         let pv = |pv: &[Move]| pv_texts(&root_pos, pv, Position::is_legal, uci::format, Position::play);
         let text = |m: Move| uci::format(&root_pos, m);
@@ -254,10 +243,8 @@ impl Game for ChessGame {
                     self.net = None;
                     Ok(())
                 } else {
-                    let net = std::fs::read(value)
-                        .map_err(|e| e.to_string())
-                        .and_then(|bytes| Net::from_bytes(&bytes).map_err(|e| e.to_string()));
-                    net.map(|n| self.net = Some(Arc::new(n)))
+                    Net::from_file(value)
+                        .map(|n| self.net = Some(Arc::new(n)))
                         .map_err(|e| format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value)))
                 }
             }

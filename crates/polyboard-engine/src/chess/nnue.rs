@@ -101,6 +101,11 @@ impl Net {
         Ok(Net { w1, b1, w2, b2 })
     }
 
+    /// Reads the network file at `path` (see [`Net`] for the layout).
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Net, NetError> {
+        Net::from_bytes(&std::fs::read(path).map_err(|e| NetError(e.to_string()))?)
+    }
+
     /// The file of this network (the inverse of [`Net::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FILE_SIZE);
