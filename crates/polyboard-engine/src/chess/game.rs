@@ -14,7 +14,9 @@ use polyboard_search::{Evaluator, SearchMove, Searchable};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// `EvalFile`'s value for the hand-written evaluation (its default).
+/// `EvalFile`'s value for the network compiled into the binary (its default).
+const BUILT_IN: &str = "<built-in>";
+/// `EvalFile`'s value for the hand-written evaluation.
 const HAND_WRITTEN: &str = "<hand-written>";
 
 /// The default depth of `bench`.
@@ -73,18 +75,19 @@ pub(crate) struct ChessGame {
     chess960: bool,
     /// The representation searched (`Repr`).
     repr: String,
-    /// The network of `EvalFile`, or `None` for the hand-written evaluation.
+    /// The network of `EvalFile` (the built-in one by default), or `None` for the
+    /// hand-written evaluation.
     net: Option<Arc<Net>>,
 }
 
 impl ChessGame {
-    /// The start position, on the fastest representation.
+    /// The start position, on the fastest representation, with the built-in network.
     pub(crate) fn new() -> ChessGame {
         ChessGame {
             game: polyboard_chess::Game::new(Position::startpos()),
             chess960: false,
             repr: names()[0].into(),
-            net: None,
+            net: Some(Net::built_in()),
         }
     }
 
@@ -239,7 +242,10 @@ impl Game for ChessGame {
                 }
             }
             "evalfile" => {
-                if value.is_empty() || value == HAND_WRITTEN {
+                if value.is_empty() || value == BUILT_IN {
+                    self.net = Some(Net::built_in());
+                    Ok(())
+                } else if value == HAND_WRITTEN {
                     self.net = None;
                     Ok(())
                 } else {
@@ -257,7 +263,7 @@ impl Game for ChessGame {
         vec![
             "option name UCI_Chess960 type check default false".into(),
             format!("option name Repr type combo default {}{reprs}", names()[0]),
-            format!("option name EvalFile type string default {HAND_WRITTEN}"),
+            format!("option name EvalFile type string default {BUILT_IN}"),
         ]
     }
 
@@ -281,6 +287,7 @@ mod tests {
     #[test]
     fn eval_file_loads_networks_and_refuses_other_files() {
         let mut g = ChessGame::new();
+        assert!(g.net.is_some(), "the built-in network is the default");
         let dir = std::env::temp_dir().join(format!("polyboard-evalfile-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("net.bin");
@@ -298,7 +305,9 @@ mod tests {
         assert!(e.starts_with("option 'EvalFile'"), "{e}");
         assert_eq!(g.set_option("evalfile", HAND_WRITTEN), Some(Ok(())));
         assert!(g.net.is_none());
-        assert!(g.option_lines().iter().any(|l| l == "option name EvalFile type string default <hand-written>"));
+        assert_eq!(g.set_option("evalfile", BUILT_IN), Some(Ok(())));
+        assert!(g.net.as_ref().is_some_and(|n| Arc::ptr_eq(n, &Net::built_in())));
+        assert!(g.option_lines().iter().any(|l| l == "option name EvalFile type string default <built-in>"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

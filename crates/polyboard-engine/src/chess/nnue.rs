@@ -1,6 +1,8 @@
 //! An efficiently updatable neural network (NNUE) evaluation for chess: one hidden
 //! layer over the 768 piece-square features seen from each side, trained by
-//! `examples/train_nnue.rs` on `scripts/tune/nnue_data.py`'s positions.
+//! `examples/train_nnue.rs` on positions of the engine's own games (`examples/datagen.rs`).
+//! The engine plays with [`built_in`], the network in `nets/chess.pbnn` compiled into
+//! the binary; docs/engine.md gives the commands that make it again.
 //!
 //! The network is `768 -> HIDDEN` (the accumulator, one a side, shared weights) then
 //! `2 * HIDDEN -> 1`: the side to move's accumulator first, each clipped to `0..=QA`.
@@ -30,6 +32,9 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The file's magic, then `HIDDEN` as a little-endian `u32`.
 pub const MAGIC: &[u8; 4] = b"PBNN";
+
+/// The bytes of the network the engine plays with by default.
+const BUILT_IN: &[u8] = include_bytes!("../../nets/chess.pbnn");
 
 /// A network's file.
 ///
@@ -99,6 +104,16 @@ impl Net {
         let t = &b[FILE_SIZE - 4..];
         let b2 = i32::from_le_bytes([t[0], t[1], t[2], t[3]]);
         Ok(Net { w1, b1, w2, b2 })
+    }
+
+    /// The network compiled into the binary (`nets/chess.pbnn`), read once.
+    pub fn built_in() -> Arc<Net> {
+        static NET: std::sync::OnceLock<Arc<Net>> = std::sync::OnceLock::new();
+        NET.get_or_init(|| {
+            // The file is checked when the crate is tested (`the_built_in_network_reads`).
+            Arc::new(Net::from_bytes(BUILT_IN).expect("nets/chess.pbnn is a network file"))
+        })
+        .clone()
     }
 
     /// Reads the network file at `path` (see [`Net`] for the layout).
@@ -295,6 +310,15 @@ mod tests {
             r
         };
         Net { w1: (0..INPUTS).map(|_| row()).collect(), b1: row(), w2: [row(), row()], b2: 1234 }
+    }
+
+    #[test]
+    fn the_built_in_network_reads() {
+        let net = Net::built_in();
+        assert_eq!(net.to_bytes(), BUILT_IN);
+        // The start position is about level for the side to move.
+        let s = PieceSets::of_position(&Position::startpos());
+        assert!(net.evaluate(&s, Color::White).abs() < 60);
     }
 
     #[test]

@@ -9,8 +9,9 @@
 //! Options: `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, `Ponder`,
 //! `UCI_LimitStrength` and `UCI_Elo` (weakened play, [`crate::strength`]),
 //! `UCI_ShowWDL` (`wdl W D L` after the score, in chess), `UCI_Chess960`, `Repr`,
-//! `EvalFile` (a chess network file, [`crate::chess::nnue`]; `<hand-written>`, the
-//! default, for the hand-written evaluation), `UCI_Variant` and `VariantPath`. `UCI_Variant` = `chess`
+//! `EvalFile` (a chess network file, [`crate::chess::nnue`]; `<built-in>`, the
+//! default, for the network compiled in; `<hand-written>` for the hand-written
+//! evaluation), `UCI_Variant` and `VariantPath`. `UCI_Variant` = `chess`
 //! (the default) plays on the dedicated chess engine over the representation `Repr`;
 //! any other variant plays on polyboard-variants' generator, in Fairy-Stockfish's FEN
 //! and move text. `VariantPath` loads a `variants.ini` (Fairy-Stockfish's syntax), whose
