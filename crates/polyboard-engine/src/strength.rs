@@ -69,8 +69,8 @@ impl Skill {
     /// engine plays each move either at level 10.4 or at full strength, the latter with
     /// this chance: the mix whose rate of mistakes is the weighted mean of its two
     /// players', if a player 250 Elo stronger makes a third of the mistakes (2150 and
-    /// 2300 are that model's, not measured). See docs/engine.md, section "Weakened play
-    /// and win, draw, loss".
+    /// 2300 are that model's, not measured). See docs/engine.md, section
+    /// "Weakened play and win, draw, loss".
     const FULL: [(f64, f64); 4] = [(2000.0, 0.0), (2150.0, 0.57), (2300.0, 0.87), (2420.0, 1.0)];
 
     /// The player of `level` (`Skill Level`, clamped to 0..=20), who never plays a move
