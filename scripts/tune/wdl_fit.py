@@ -6,6 +6,11 @@ output of `wdl_data.py`), checks it on games it did not see, and writes the mode
 Usage, from the repository root:
 
     python3 scripts/tune/wdl_fit.py wdl-games.txt [--write] [--table wdl-check.md]
+    python3 scripts/tune/wdl_fit.py other-games.txt --shipped   # check the shipped model
+
+`--shipped` fits nothing: it reads the model in `crates/polyboard-engine/src/wdl_model.rs`
+and checks it on every game of the file (games the model never saw, say of another
+evaluation), with the same table.
 
 The model is Stockfish's form: for a score v (centipawns, side to move) and material m
 (pawns 1, minor pieces 3, rooks 5, queens 9, both sides),
@@ -23,6 +28,7 @@ score bucket.
 Requires numpy and scipy.
 """
 import argparse
+import re
 import sys
 
 import numpy as np
@@ -74,14 +80,42 @@ def check(p, data):
     return rows
 
 
+def shipped():
+    """The coefficients (a then b) of the model in OUT."""
+    with open(OUT) as f:
+        text = f.read()
+    found = re.findall(r"WDL_[AB]: \[f64; 4\] = \[([^\]]*)\]", text)
+    return np.array([float(x) for c in found for x in c.split(",")])
+
+
+def print_check(p, data, table_file):
+    table = ["| score (cp) | positions | predicted W / D / L (%) | observed W / D / L (%) |",
+             "| --- | ---: | --- | --- |"]
+    for lo, hi, n, pred, obs in check(p, data):
+        fmt = lambda t: " / ".join(f"{x:.0f}" for x in t)  # noqa: E731
+        table.append(f"| {lo} to {hi} | {n} | {fmt(pred)} | {fmt(obs)} |")
+    print("\n".join(table))
+    if table_file:
+        with open(table_file, "w") as f:
+            f.write("\n".join(table) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("data")
     ap.add_argument("--write", action="store_true", help=f"write {OUT}")
     ap.add_argument("--table", help="write the held-out check as a Markdown table to this file")
+    ap.add_argument("--shipped", action="store_true", help=f"check the model in {OUT} on every game")
     a = ap.parse_args()
 
     data = load(a.data)
+    if a.shipped:
+        p = shipped()
+        n_games = len(set(data[:, 0].astype(int).tolist()))
+        print(f"the shipped model on {n_games} games, {len(data)} positions: "
+              f"log loss {nll(p, data[:, 3], data[:, 2], data[:, 4]):.4f}")
+        print_check(p, data, a.table)
+        return
     games = data[:, 0].astype(int)
     train, held = data[games % 5 != 0], data[games % 5 == 0]
     v, m, r = train[:, 3], train[:, 2], train[:, 4]
@@ -95,15 +129,7 @@ def main():
     print(f"{n_games} games, {len(train)} training and {len(held)} held-out positions")
     print(f"a = {p[:4].tolist()}\nb = {p[4:].tolist()}")
     print(f"log loss: training {nll(p, v, m, r):.4f}, held out {nll(p, held[:, 3], held[:, 2], held[:, 4]):.4f}")
-    table = ["| score (cp) | positions | predicted W / D / L (%) | observed W / D / L (%) |",
-             "| --- | ---: | --- | --- |"]
-    for lo, hi, n, pred, obs in check(p, held):
-        fmt = lambda t: " / ".join(f"{x:.0f}" for x in t)  # noqa: E731
-        table.append(f"| {lo} to {hi} | {n} | {fmt(pred)} | {fmt(obs)} |")
-    print("\n".join(table))
-    if a.table:
-        with open(a.table, "w") as f:
-            f.write("\n".join(table) + "\n")
+    print_check(p, held, a.table)
     if a.write:
         coeffs = lambda c: ", ".join(f"{x:.6}" for x in c)  # noqa: E731
         with open(OUT, "w") as f:
