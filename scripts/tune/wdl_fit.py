@@ -85,7 +85,10 @@ def shipped():
     with open(OUT) as f:
         text = f.read()
     found = re.findall(r"WDL_[AB]: \[f64; 4\] = \[([^\]]*)\]", text)
-    return np.array([float(x) for c in found for x in c.split(",")])
+    p = [float(x) for c in found for x in c.split(",")]
+    if len(p) != 8:
+        sys.exit(f"{OUT}: expected WDL_A and WDL_B, four coefficients each; found {len(p)} numbers")
+    return np.array(p)
 
 
 def print_check(p, data, table_file):
@@ -109,14 +112,14 @@ def main():
     a = ap.parse_args()
 
     data = load(a.data)
+    games = data[:, 0].astype(int)
+    n_games = len(set(games.tolist()))
     if a.shipped:
         p = shipped()
-        n_games = len(set(data[:, 0].astype(int).tolist()))
         print(f"the shipped model on {n_games} games, {len(data)} positions: "
               f"log loss {nll(p, data[:, 3], data[:, 2], data[:, 4]):.4f}")
         print_check(p, data, a.table)
         return
-    games = data[:, 0].astype(int)
     train, held = data[games % 5 != 0], data[games % 5 == 0]
     v, m, r = train[:, 3], train[:, 2], train[:, 4]
     # Start: a win at about a pawn and a half, a slope of about 80 cp, flat in material.
@@ -125,7 +128,6 @@ def main():
                    options={"maxiter": 40000, "maxfev": 40000, "xatol": 1e-3, "fatol": 1e-9})
     fit = minimize(nll, fit.x, args=(v, m, r), method="BFGS")
     p = fit.x
-    n_games = len(set(games.tolist()))
     print(f"{n_games} games, {len(train)} training and {len(held)} held-out positions")
     print(f"a = {p[:4].tolist()}\nb = {p[4:].tolist()}")
     print(f"log loss: training {nll(p, v, m, r):.4f}, held out {nll(p, held[:, 3], held[:, 2], held[:, 4]):.4f}")
