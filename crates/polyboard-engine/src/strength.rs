@@ -61,8 +61,9 @@ impl Skill {
 
     /// `(UCI_Elo, chance of a full-strength move)` points above the last of
     /// [`Skill::LEVELS`]. With the network, full strength is about 2420 at 10+0.1
-    /// (38.8% against 2500 over 40 games), and every rating from there plays at full
-    /// strength. Between 2000 and full strength the levels do not serve: at 10+0.1 the levels from
+    /// (38.8% against 2500 over 40 games; 45.0% at 60+0.6, the control Stockfish's scale
+    /// was fitted at, about 2465), and every rating from there plays at full strength.
+    /// Between 2000 and full strength the levels do not serve: at 10+0.1 the levels from
     /// 10 to 19 play alike (their four-line search stops short of its depth cap), and a
     /// cliff lies between level 19 and full strength (one line, no cap, no pick). So the
     /// engine plays each move either at level 10.4 or at full strength, the latter with
