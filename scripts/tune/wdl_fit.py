@@ -94,8 +94,8 @@ def shipped():
 def print_check(p, data, table_file):
     table = ["| score (cp) | positions | predicted W / D / L (%) | observed W / D / L (%) |",
              "| --- | ---: | --- | --- |"]
+    fmt = lambda t: " / ".join(f"{x:.0f}" for x in t)  # noqa: E731
     for lo, hi, n, pred, obs in check(p, data):
-        fmt = lambda t: " / ".join(f"{x:.0f}" for x in t)  # noqa: E731
         table.append(f"| {lo} to {hi} | {n} | {fmt(pred)} | {fmt(obs)} |")
     print("\n".join(table))
     if table_file:
