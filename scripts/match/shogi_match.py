@@ -68,6 +68,8 @@ def main():
     ap.add_argument("--self-engine", default=None, help="the second polyboard's binary (--opponent self; default --engine)")
     ap.add_argument("--opponent-option", action="append", default=[], help="the opponent's options NAME=VALUE")
     ap.add_argument("--games", type=int, default=24)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="number of the first game (its opening and colours), to split a match into parts")
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds")
     ap.add_argument("--byoyomi", type=float, default=0, help="seconds of byoyomi (then --tc's INC is unused)")
     ap.add_argument("--hash", type=int, default=32)
@@ -100,7 +102,7 @@ def main():
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
     thought = Thinking()
     out = open(a.out, "w") if a.out else None
-    for g in range(a.games):
+    for g in range(a.first_game, a.first_game + a.games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         ours_black = g % 2 == 0
         engines = [ours, theirs] if ours_black else [theirs, ours]

@@ -1,13 +1,15 @@
-//! Trains the chess network evaluation (`polyboard_engine::chess::nnue`) on CPU.
+//! Trains the chess or shogi network evaluation (`polyboard_engine::chess::nnue`,
+//! `polyboard_engine::shogi::nnue`) on CPU.
 //!
 //! ```sh
 //! cargo run --release -p polyboard-engine --example train_nnue -- DATA... [--out nnue.bin]
 //!     [--epochs 30] [--lambda 0.75] [--lr 0.001] [--batch 16384] [--threads 2] [--seed 1]
-//!     [--wdl-scale 400] [--mirror]
+//!     [--wdl-scale 400] [--mirror] [--shogi]
 //! ```
 //!
 //! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`, or the
-//! `datagen` example), result and score from White's side. The last 5% of the lines
+//! `datagen` example), result and score from White's side; with `--shogi`, `SFEN
+//! [result] score` lines (`datagen --shogi`), result and score from Black's side. The last 5% of the lines
 //! (whole games, as the data is written game by game) are held out. Each position's
 //! target, from the side to move, is `lambda * sigmoid(score / K) + (1 - lambda) *
 //! result`, K being `--wdl-scale` (with `--lambda 1.0` the network's centipawns are
@@ -16,7 +18,8 @@
 //! output `o` (centipawns, `o = SCALE * raw`) is fitted by the mean of
 //! `(sigmoid(o / K) - target)^2`, with Adam (the learning rate falling tenfold over
 //! the run) on batches split over `--threads`. `--mirror` adds every position without
-//! castling rights mirrored a-h too (the same target). After every epoch the held-out loss is printed, and the
+//! castling rights mirrored a-h too (the same target; in shogi every position,
+//! mirrored file 1-9). After every epoch the held-out loss is printed, and the
 //! network of the best held-out loss is quantized and written (the file `Net::from_bytes`
 //! reads). Weights are clipped so that the quantized accumulators cannot overflow. The
 //! hand-written evaluation's held-out loss is printed first, for comparison (at K and
@@ -25,11 +28,12 @@
 
 use polyboard_chess::{Color, PieceSets, Position};
 use polyboard_engine::chess::eval::{Weights, evaluate};
-use polyboard_engine::chess::nnue::{HIDDEN, INPUTS, Net, QA, QB, SCALE, feature, pieces};
+use polyboard_engine::chess::nnue::{INPUTS, feature, pieces};
+use polyboard_engine::nnue::{HIDDEN, Net, QA, QB, SCALE};
 
-/// The most pieces a position has.
-const MAX_PIECES: usize = 32;
-/// First-layer weights are kept within this (so `QA` times 33 of them fit an `i16`).
+/// The most features a position sets (40 in shogi: one a piece, on the board or in hand).
+const MAX_FEATURES: usize = 40;
+/// First-layer weights are kept within this (so `QA` times 41 of them fit an `i16`).
 const CLIP1: f32 = 1.98;
 /// Output weights are kept within this.
 const CLIP2: f32 = 16.0;
@@ -50,7 +54,10 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The samples of the files' lines; bad lines are counted and skipped.
-fn read(paths: &[String], lambda: f32, k: f32, mirror: bool) -> Vec<Sample> {
+fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool) -> Vec<Sample> {
+    if shogi {
+        return shogi_read(paths, lambda, k, mirror);
+    }
     let mut out = Vec::new();
     let mut bad = 0;
     let weights = Weights::default();
@@ -82,11 +89,65 @@ fn read(paths: &[String], lambda: f32, k: f32, mirror: bool) -> Vec<Sample> {
             // Without castling rights, the position mirrored a-h is worth the same.
             let flips: &[usize] = if mirror && fen.split_whitespace().nth(2) == Some("-") { &[0, 7] } else { &[0] };
             for &flip in flips {
-                let (mut us, mut them) = (Vec::with_capacity(MAX_PIECES), Vec::with_capacity(MAX_PIECES));
+                let (mut us, mut them) = (Vec::with_capacity(MAX_FEATURES), Vec::with_capacity(MAX_FEATURES));
                 for (color, role, sq) in pieces(&sets) {
                     us.push(feature(stm.index(), color, role, sq ^ flip) as u16);
                     them.push(feature(stm.index() ^ 1, color, role, sq ^ flip) as u16);
                 }
+                out.push(Sample { us, them, target, hand });
+            }
+        }
+    }
+    eprintln!("{} positions read, {bad} lines skipped", out.len());
+    out
+}
+
+/// The samples of shogi lines (`SFEN [result] score`, from Black's side).
+fn shogi_read(paths: &[String], lambda: f32, k: f32, mirror: bool) -> Vec<Sample> {
+    use polyboard_engine::shogi::Shogi;
+    use polyboard_engine::shogi::eval::{ShogiWeights, score_black};
+    use polyboard_engine::shogi::nnue::Snapshot;
+    use polyboard_shogi::repr::FastBoard;
+    use polyboard_shogi::{Color, Position, ShogiBoard};
+    let mut out = Vec::new();
+    let mut bad = 0;
+    let weights = ShogiWeights::default();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("{path}: {e}");
+            std::process::exit(2)
+        });
+        for line in text.lines() {
+            let parsed = line.rsplit_once('[').and_then(|(sfen, rest)| {
+                let (result, score) = rest.split_once(']')?;
+                Some((
+                    Position::from_sfen(sfen.trim()).ok()?,
+                    result.trim().parse::<f32>().ok()?,
+                    score.trim().parse::<f32>().ok()?,
+                ))
+            });
+            let Some((pos, result, score)) = parsed else {
+                bad += 1;
+                continue;
+            };
+            let stm = pos.turn;
+            let (result, score) = if stm == Color::Black { (result, score) } else { (1.0 - result, -score) };
+            let target = lambda * sigmoid(score / k) + (1.0 - lambda) * result;
+            let black = score_black(&Shogi::new(FastBoard::from_position(&pos), &[]), &weights.values) as f32;
+            let hand = if stm == Color::Black { black } else { -black };
+            let plain = Snapshot { board: pos.board, hands: pos.hands };
+            let mut views = vec![plain];
+            if mirror {
+                let mut m = plain;
+                for (sq, p) in plain.board.iter().enumerate() {
+                    // File f to 10 - f, the rank kept.
+                    m.board[9 * (8 - sq / 9) + sq % 9] = *p;
+                }
+                views.push(m);
+            }
+            for s in views {
+                let us = s.features(stm).map(|f| f as u16).collect();
+                let them = s.features(stm.flip()).map(|f| f as u16).collect();
                 out.push(Sample { us, them, target, hand });
             }
         }
@@ -105,11 +166,11 @@ struct Params {
 }
 
 impl Params {
-    fn zeros() -> Params {
-        Params { w1: vec![0.0; INPUTS * HIDDEN], b1: vec![0.0; HIDDEN], w2: vec![0.0; 2 * HIDDEN], b2: 0.0 }
+    fn zeros(inputs: usize) -> Params {
+        Params { w1: vec![0.0; inputs * HIDDEN], b1: vec![0.0; HIDDEN], w2: vec![0.0; 2 * HIDDEN], b2: 0.0 }
     }
 
-    fn random(seed: u64) -> Params {
+    fn random(seed: u64, inputs: usize) -> Params {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut uniform = |a: f32| {
             x ^= x << 13;
@@ -117,7 +178,7 @@ impl Params {
             x ^= x << 17;
             ((x >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
         };
-        let mut p = Params::zeros();
+        let mut p = Params::zeros(inputs);
         p.w1.iter_mut().for_each(|w| *w = uniform(0.1));
         p.w2.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
         p
@@ -255,6 +316,8 @@ fn main() {
     let num = |name: &str, default: f64| get(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(default);
     let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed", "--wdl-scale"];
     let mirror = args.iter().any(|a| a == "--mirror");
+    let shogi = args.iter().any(|a| a == "--shogi");
+    let inputs = if shogi { polyboard_engine::shogi::nnue::INPUTS } else { INPUTS };
     let files: Vec<String> = args
         .iter()
         .enumerate()
@@ -263,7 +326,7 @@ fn main() {
         .collect();
     if files.is_empty() {
         eprintln!(
-            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror]"
+            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror] [--shogi]"
         );
         std::process::exit(2);
     }
@@ -276,16 +339,16 @@ fn main() {
     let seed = num("--seed", 1.0) as u64;
 
     let k = num("--wdl-scale", 400.0) as f32;
-    let data = read(&files, lambda, k, mirror);
+    let data = read(&files, lambda, k, mirror, shogi);
     let held = data.len() / 20;
     let (train, test) = data.split_at(data.len() - held);
     if train.is_empty() || test.is_empty() {
         eprintln!("too little data");
         std::process::exit(2);
     }
-    let mut p = Params::random(seed);
-    let mut adam = Adam { m: Params::zeros(), v: Params::zeros(), t: 0 };
-    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros()).collect();
+    let mut p = Params::random(seed, inputs);
+    let mut adam = Adam { m: Params::zeros(inputs), v: Params::zeros(inputs), t: 0 };
+    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(inputs)).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = seed.wrapping_mul(0xD134_2543_DE82_EF95) | 1;
     let mut best = f32::INFINITY;

@@ -40,8 +40,9 @@
 //!   [`api::Stopper`].
 //! - [`chess`] (feature `chess`): chess as a [`polyboard_search::Searchable`] over any
 //!   representation, its evaluation, and the fixed-depth `bench`.
-//! - [`shogi`] (feature `shogi`): shogi over any representation, its evaluation and the
-//!   df-pn mate solver.
+//! - [`shogi`] (feature `shogi`): shogi over any representation, its evaluations (a
+//!   network by default, and the hand-written one) and the df-pn mate solver.
+//! - [`nnue`]: the network chess and shogi share (file, integer arithmetic, updates).
 //! - [`variant`] (feature `variants`): any polyboard-variants variant, with an
 //!   evaluation derived from its rules.
 //! - [`protocol`]: the session loop and its dialects (`polyboard uci`, `usi`, `xboard`).
@@ -58,6 +59,8 @@ pub mod api;
 #[cfg(feature = "chess")]
 pub mod chess;
 mod game;
+#[cfg(any(feature = "chess", feature = "shogi"))]
+pub mod nnue;
 pub mod protocol;
 #[cfg(feature = "shogi")]
 pub mod shogi;

@@ -3,7 +3,7 @@
 
 use polyboard_chess::Position;
 use polyboard_chess::with_repr;
-use polyboard_engine::chess::nnue::{Evaluation, HIDDEN, INPUTS, Net};
+use polyboard_engine::chess::nnue::{Evaluation, INPUTS, Net};
 use polyboard_engine::chess::{BENCH_FENS, Chess, names, search_fixed, search_fixed_metered};
 use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Outcome, STACK};
@@ -18,19 +18,10 @@ const EXTRA: [&str; 4] = [
     "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5",
 ];
 
-/// A network of pseudo-random weights (a fixed linear congruential sequence): any
-/// network must give the same tree on every representation.
+/// A network of pseudo-random weights: any network must give the same tree on every
+/// representation.
 fn random_net() -> Arc<Net> {
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut row = || {
-        let mut r = [0i16; HIDDEN];
-        for w in r.iter_mut() {
-            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            *w = ((x >> 33) % 301) as i16 - 150;
-        }
-        r
-    };
-    Arc::new(Net { w1: (0..INPUTS).map(|_| row()).collect(), b1: row(), w2: [row(), row()], b2: 0 })
+    Arc::new(polyboard_engine::nnue::random_net(INPUTS))
 }
 
 fn run(depth: u32, net: Option<Arc<Net>>) -> Vec<Vec<Outcome<polyboard_chess::Move>>> {

@@ -825,7 +825,8 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                     _ => 0.7,
                 };
                 let elapsed = self.sh.control.elapsed().as_secs_f64();
-                if elapsed >= b.soft.as_secs_f64() * factor * 0.6 || (self.root_moves.len() == 1 && depth >= 4) {
+                let early = !b.fixed && elapsed >= b.soft.as_secs_f64() * factor * 0.6;
+                if early || (self.root_moves.len() == 1 && depth >= 4) {
                     break;
                 }
             }

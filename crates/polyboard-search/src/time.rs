@@ -42,6 +42,9 @@ pub struct Budget {
     pub soft: Duration,
     /// Stop the search now.
     pub hard: Duration,
+    /// A fixed time for this move (`movetime`, or USI's byoyomi once the clock is
+    /// spent): time not used is lost, so iterations go on until `hard`.
+    pub fixed: bool,
 }
 
 /// The budget for the side `side` (0 white, 1 black), or `None` when the clock is not
@@ -57,7 +60,7 @@ pub struct Budget {
 pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     if let Some(mt) = limits.movetime {
         let t = Duration::from_millis(mt.saturating_sub(overhead).max(1));
-        return Some(Budget { soft: t, hard: t });
+        return Some(Budget { soft: t, hard: t, fixed: true });
     }
     let time = limits.time[side & 1]?;
     let inc = limits.inc[side & 1];
@@ -70,7 +73,7 @@ pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     let cap = if mtg == 1 { part(safe, 9, 10) } else { part(safe, 2, 5) };
     let hard = share.saturating_mul(3).min(cap).max(1);
     let soft = share.min(hard).max(1);
-    Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) })
+    Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard), fixed: false })
 }
 
 #[cfg(test)]
@@ -107,6 +110,8 @@ mod tests {
     fn movetime_and_untimed() {
         let l = Limits { movetime: Some(500), ..Limits::default() };
         assert_eq!(budget(&l, 0, 30).unwrap().hard, Duration::from_millis(470));
+        assert!(budget(&l, 0, 30).unwrap().fixed, "a move time is used whole");
+        assert!(!budget(&sudden(60_000, 0), 0, 30).unwrap().fixed);
         assert!(budget(&Limits { depth: Some(5), ..Limits::default() }, 0, 30).is_none());
         // Black's clock for black.
         let l = Limits { time: [Some(100_000), Some(1_000)], ..Limits::default() };

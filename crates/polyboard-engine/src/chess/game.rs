@@ -4,7 +4,7 @@
 //! [`BENCH_FENS`].
 
 use super::eval::ChessEval;
-use super::nnue::{Evaluation, Net};
+use super::nnue::{self, Evaluation, Net};
 use super::{Chess, names};
 use crate::game::{Event, Game, Relay, SearchResult, check_value, clip, no_result, play_all, pv_texts};
 use polyboard_chess::{Board, Color, Move, Position, Role, SearchBoard, Square, Status, uci, with_repr};
@@ -87,7 +87,7 @@ impl ChessGame {
             game: polyboard_chess::Game::new(Position::startpos()),
             chess960: false,
             repr: names()[0].into(),
-            net: Some(Net::built_in()),
+            net: Some(nnue::built_in()),
         }
     }
 
@@ -243,13 +243,13 @@ impl Game for ChessGame {
             }
             "evalfile" => {
                 if value.is_empty() || value == BUILT_IN {
-                    self.net = Some(Net::built_in());
+                    self.net = Some(nnue::built_in());
                     Ok(())
                 } else if value == HAND_WRITTEN {
                     self.net = None;
                     Ok(())
                 } else {
-                    Net::from_file(value)
+                    nnue::from_file(value)
                         .map(|n| self.net = Some(Arc::new(n)))
                         .map_err(|e| format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value)))
                 }
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(g.set_option("evalfile", HAND_WRITTEN), Some(Ok(())));
         assert!(g.net.is_none());
         assert_eq!(g.set_option("evalfile", BUILT_IN), Some(Ok(())));
-        assert!(g.net.as_ref().is_some_and(|n| Arc::ptr_eq(n, &Net::built_in())));
+        assert!(g.net.as_ref().is_some_and(|n| Arc::ptr_eq(n, &nnue::built_in())));
         assert!(g.option_lines().iter().any(|l| l == "option name EvalFile type string default <built-in>"));
         std::fs::remove_dir_all(&dir).unwrap();
     }

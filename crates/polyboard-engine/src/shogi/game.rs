@@ -5,6 +5,7 @@
 use super::Shogi;
 use super::eval::{ShogiEval, ShogiWeights};
 use super::mate::{ENTRY_BYTES, MateResult, solve};
+use super::nnue::{self, Evaluation, NnueEval};
 use crate::game::{Event, Game, MateAnswer, Relay, SearchResult, clip, no_result, play_all, pv_texts};
 use polyboard_search::SearchMove;
 use polyboard_search::search::{Context, search};
@@ -26,7 +27,31 @@ pub(crate) struct ShogiGame {
     /// The impasse rule (`EnteringKingRule`); `None` without one.
     rule: Option<ImpasseRule>,
     /// The evaluation (`EvalFile`).
-    eval: ShogiEval,
+    eval: Evaluation,
+}
+
+/// `EvalFile`'s value for the network compiled into the binary (its default).
+const BUILT_IN: &str = "<built-in>";
+/// `EvalFile`'s value for the hand-written evaluation with its tuned weights.
+const HAND_WRITTEN: &str = "<hand-written>";
+
+/// The evaluation the engine plays with by default: the built-in network.
+fn default_eval() -> Evaluation {
+    Evaluation::Net(NnueEval::new(nnue::built_in()))
+}
+
+/// The evaluation in the file at `path`: a network (a `PBNN` file) or the weights of
+/// the hand-written evaluation (`shogi_weights.txt`'s format).
+fn eval_file(path: &str) -> Result<Evaluation, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    if bytes.starts_with(crate::nnue::MAGIC) {
+        let net = crate::nnue::Net::from_bytes(&bytes, nnue::INPUTS).map_err(|e| e.to_string())?;
+        return Ok(Evaluation::Net(NnueEval::new(std::sync::Arc::new(net))));
+    }
+    let weights = std::str::from_utf8(&bytes).ok().and_then(ShogiWeights::from_text);
+    weights
+        .map(|w| Evaluation::Hand(ShogiEval { weights: w }))
+        .ok_or_else(|| "neither a shogi network nor a file of shogi weights".to_string())
 }
 
 impl ShogiGame {
@@ -37,7 +62,7 @@ impl ShogiGame {
             moves: Vec::new(),
             repr: repr::names()[0].into(),
             rule: Some(ImpasseRule::Points27),
-            eval: ShogiEval::default(),
+            eval: default_eval(),
         }
     }
 
@@ -209,20 +234,16 @@ impl Game for ShogiGame {
                 )),
             },
             "evalfile" => {
-                if value.is_empty() || value == "<built-in>" {
-                    self.eval = ShogiEval::default();
+                if value.is_empty() || value == BUILT_IN {
+                    self.eval = default_eval();
+                    Ok(())
+                } else if value == HAND_WRITTEN {
+                    self.eval = Evaluation::Hand(ShogiEval::default());
                     Ok(())
                 } else {
-                    match std::fs::read_to_string(value).ok().and_then(|t| ShogiWeights::from_text(&t)) {
-                        Some(w) => {
-                            self.eval = ShogiEval { weights: w };
-                            Ok(())
-                        }
-                        None => Err(format!(
-                            "option 'EvalFile': '{}' is not a readable file of shogi weights; kept the current ones",
-                            clip(value)
-                        )),
-                    }
+                    eval_file(value)
+                        .map(|e| self.eval = e)
+                        .map_err(|e| format!("option 'EvalFile': '{}': {e}; kept the current one", clip(value)))
                 }
             }
             _ => return None,
@@ -236,7 +257,7 @@ impl Game for ShogiGame {
             format!("option name Repr type combo default {}{reprs}", names[0]),
             "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27"
                 .into(),
-            "option name EvalFile type string default <built-in>".into(),
+            format!("option name EvalFile type string default {BUILT_IN}"),
         ]
     }
 
@@ -251,5 +272,43 @@ impl Game for ShogiGame {
             MateResult::NoMate => MateAnswer::NoMate,
             MateResult::Timeout => MateAnswer::Timeout,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_file_loads_networks_and_weights_and_refuses_other_files() {
+        let mut g = ShogiGame::new();
+        assert!(matches!(g.eval, Evaluation::Net(_)), "the built-in network is the default");
+        let dir = std::env::temp_dir().join(format!("polyboard-shogi-evalfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let net = dir.join("shogi.pbnn");
+        std::fs::write(&net, crate::nnue::random_net(nnue::INPUTS).to_bytes()).unwrap();
+        let chess_net = dir.join("chess.pbnn");
+        std::fs::write(&chess_net, crate::nnue::random_net(crate::chess::nnue::INPUTS).to_bytes()).unwrap();
+        let weights = dir.join("weights.txt");
+        std::fs::write(&weights, ShogiWeights::hand_set().to_text()).unwrap();
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "not an evaluation").unwrap();
+
+        assert_eq!(g.set_option("evalfile", HAND_WRITTEN), Some(Ok(())));
+        assert!(matches!(g.eval, Evaluation::Hand(_)));
+        assert_eq!(g.set_option("evalfile", net.to_str().unwrap()), Some(Ok(())));
+        assert!(matches!(g.eval, Evaluation::Net(_)));
+        assert_eq!(g.set_option("evalfile", weights.to_str().unwrap()), Some(Ok(())));
+        assert!(matches!(&g.eval, Evaluation::Hand(e) if e.weights == ShogiWeights::hand_set()));
+        for refused in [&chess_net, &bad, &dir.join("missing")] {
+            let e = g.set_option("evalfile", refused.to_str().unwrap()).unwrap().unwrap_err();
+            assert!(e.starts_with("option 'EvalFile'") && e.ends_with("kept the current one"), "{e}");
+            assert!(matches!(&g.eval, Evaluation::Hand(e) if e.weights == ShogiWeights::hand_set()));
+        }
+        let e = g.set_option("evalfile", chess_net.to_str().unwrap()).unwrap().unwrap_err();
+        assert!(e.contains("2344 inputs"), "{e}");
+        assert_eq!(g.set_option("evalfile", BUILT_IN), Some(Ok(())));
+        assert!(matches!(g.eval, Evaluation::Net(_)));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -28,12 +28,13 @@
 //! - The wrapper keeps both kings' squares (the evaluation, the declaration and the
 //!   check filter read them).
 //!
-//! - [`eval`]: the shogi evaluation; [`mate`]: the df-pn tsume solver; [`game`]: shogi
+//! - [`eval`]: the hand-written shogi evaluation; [`nnue`]: the network; [`mate`]: the df-pn tsume solver; [`game`]: shogi
 //!   as the engine plays it.
 
 pub mod eval;
 pub(crate) mod game;
 pub mod mate;
+pub mod nnue;
 
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
