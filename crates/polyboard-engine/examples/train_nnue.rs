@@ -30,6 +30,11 @@ use polyboard_chess::{Color, PieceSets, Position};
 use polyboard_engine::chess::eval::{Weights, evaluate};
 use polyboard_engine::chess::nnue::{INPUTS, feature, pieces};
 use polyboard_engine::nnue::{HIDDEN, Net, QA, QB, SCALE};
+use polyboard_engine::shogi::Shogi;
+use polyboard_engine::shogi::eval::{ShogiWeights, score_black};
+use polyboard_engine::shogi::nnue::Snapshot;
+use polyboard_shogi::ShogiBoard;
+use polyboard_shogi::repr::FastBoard;
 
 /// The most features a position sets (40 in shogi: one a piece, on the board or in hand).
 const MAX_FEATURES: usize = 40;
@@ -55,46 +60,34 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The samples of the files' lines; bad lines are counted and skipped.
 fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool) -> Vec<Sample> {
-    if shogi {
-        return shogi_read(paths, lambda, k, mirror);
-    }
     let mut out = Vec::new();
     let mut bad = 0;
-    let weights = Weights::default();
+    let (chess_weights, shogi_weights) = (Weights::default(), ShogiWeights::default());
     for path in paths {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
             eprintln!("{path}: {e}");
             std::process::exit(2)
         });
         for line in text.lines() {
-            let Some((fen, rest)) = line.rsplit_once('[') else {
-                bad += 1;
-                continue;
-            };
-            let Some((result, score)) = rest.split_once(']') else {
-                bad += 1;
-                continue;
-            };
-            let (Ok(result), Ok(score), Ok(pos)) =
-                (result.trim().parse::<f32>(), score.trim().parse::<f32>(), Position::from_fen(fen.trim()))
-            else {
-                bad += 1;
-                continue;
-            };
-            let stm = pos.turn();
-            let sets = PieceSets::of_position(&pos);
-            let (result, score) = if stm == Color::White { (result, score) } else { (1.0 - result, -score) };
-            let target = lambda * sigmoid(score / k) + (1.0 - lambda) * result;
-            let hand = evaluate(&sets, stm, &weights) as f32;
-            // Without castling rights, the position mirrored a-h is worth the same.
-            let flips: &[usize] = if mirror && fen.split_whitespace().nth(2) == Some("-") { &[0, 7] } else { &[0] };
-            for &flip in flips {
-                let (mut us, mut them) = (Vec::with_capacity(MAX_FEATURES), Vec::with_capacity(MAX_FEATURES));
-                for (color, role, sq) in pieces(&sets) {
-                    us.push(feature(stm.index(), color, role, sq ^ flip) as u16);
-                    them.push(feature(stm.index() ^ 1, color, role, sq ^ flip) as u16);
+            let fields = line.rsplit_once('[').and_then(|(position, rest)| {
+                let (result, score) = rest.split_once(']')?;
+                Some((position.trim(), result.trim().parse::<f32>().ok()?, score.trim().parse::<f32>().ok()?))
+            });
+            let added = fields.and_then(|(position, result, score)| {
+                // The target from the side to move's view, `first` when it is the side
+                // the line's result and score are from.
+                let target = |first: bool| {
+                    let (result, score) = if first { (result, score) } else { (1.0 - result, -score) };
+                    lambda * sigmoid(score / k) + (1.0 - lambda) * result
+                };
+                if shogi {
+                    shogi_samples(position, target, mirror, &shogi_weights, &mut out)
+                } else {
+                    chess_samples(position, target, mirror, &chess_weights, &mut out)
                 }
-                out.push(Sample { us, them, target, hand });
+            });
+            if added.is_none() {
+                bad += 1;
             }
         }
     }
@@ -102,58 +95,62 @@ fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool) -> Vec
     out
 }
 
-/// The samples of shogi lines (`SFEN [result] score`, from Black's side).
-fn shogi_read(paths: &[String], lambda: f32, k: f32, mirror: bool) -> Vec<Sample> {
-    use polyboard_engine::shogi::Shogi;
-    use polyboard_engine::shogi::eval::{ShogiWeights, score_black};
-    use polyboard_engine::shogi::nnue::Snapshot;
-    use polyboard_shogi::repr::FastBoard;
-    use polyboard_shogi::{Color, Position, ShogiBoard};
-    let mut out = Vec::new();
-    let mut bad = 0;
-    let weights = ShogiWeights::default();
-    for path in paths {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
-            std::process::exit(2)
-        });
-        for line in text.lines() {
-            let parsed = line.rsplit_once('[').and_then(|(sfen, rest)| {
-                let (result, score) = rest.split_once(']')?;
-                Some((
-                    Position::from_sfen(sfen.trim()).ok()?,
-                    result.trim().parse::<f32>().ok()?,
-                    score.trim().parse::<f32>().ok()?,
-                ))
-            });
-            let Some((pos, result, score)) = parsed else {
-                bad += 1;
-                continue;
-            };
-            let stm = pos.turn;
-            let (result, score) = if stm == Color::Black { (result, score) } else { (1.0 - result, -score) };
-            let target = lambda * sigmoid(score / k) + (1.0 - lambda) * result;
-            let black = score_black(&Shogi::new(FastBoard::from_position(&pos), &[]), &weights.values) as f32;
-            let hand = if stm == Color::Black { black } else { -black };
-            let plain = Snapshot { board: pos.board, hands: pos.hands };
-            let mut views = vec![plain];
-            if mirror {
-                let mut m = plain;
-                for (sq, p) in plain.board.iter().enumerate() {
-                    // File f to 10 - f, the rank kept.
-                    m.board[9 * (8 - sq / 9) + sq % 9] = *p;
-                }
-                views.push(m);
-            }
-            for s in views {
-                let us = s.features(stm).map(|f| f as u16).collect();
-                let them = s.features(stm.flip()).map(|f| f as u16).collect();
-                out.push(Sample { us, them, target, hand });
-            }
+/// The samples of the chess position `fen` (result and score from White's side).
+fn chess_samples(
+    fen: &str,
+    target: impl Fn(bool) -> f32,
+    mirror: bool,
+    weights: &Weights,
+    out: &mut Vec<Sample>,
+) -> Option<()> {
+    let pos = Position::from_fen(fen).ok()?;
+    let stm = pos.turn();
+    let sets = PieceSets::of_position(&pos);
+    let target = target(stm == Color::White);
+    let hand = evaluate(&sets, stm, weights) as f32;
+    // Without castling rights, the position mirrored a-h is worth the same.
+    let flips: &[usize] = if mirror && fen.split_whitespace().nth(2) == Some("-") { &[0, 7] } else { &[0] };
+    for &flip in flips {
+        let (mut us, mut them) = (Vec::with_capacity(MAX_FEATURES), Vec::with_capacity(MAX_FEATURES));
+        for (color, role, sq) in pieces(&sets) {
+            us.push(feature(stm.index(), color, role, sq ^ flip) as u16);
+            them.push(feature(stm.index() ^ 1, color, role, sq ^ flip) as u16);
         }
+        out.push(Sample { us, them, target, hand });
     }
-    eprintln!("{} positions read, {bad} lines skipped", out.len());
-    out
+    Some(())
+}
+
+/// The samples of the shogi position `sfen` (result and score from Black's side).
+fn shogi_samples(
+    sfen: &str,
+    target: impl Fn(bool) -> f32,
+    mirror: bool,
+    weights: &ShogiWeights,
+    out: &mut Vec<Sample>,
+) -> Option<()> {
+    use polyboard_shogi::Color;
+    let pos = polyboard_shogi::Position::from_sfen(sfen).ok()?;
+    let stm = pos.turn;
+    let target = target(stm == Color::Black);
+    let black = score_black(&Shogi::new(FastBoard::from_position(&pos), &[]), &weights.values) as f32;
+    let hand = if stm == Color::Black { black } else { -black };
+    let plain = Snapshot { board: pos.board, hands: pos.hands };
+    let mut views = vec![plain];
+    if mirror {
+        let mut m = plain;
+        for (sq, p) in plain.board.iter().enumerate() {
+            // File f to 10 - f, the rank kept.
+            m.board[9 * (8 - sq / 9) + sq % 9] = *p;
+        }
+        views.push(m);
+    }
+    for s in views {
+        let us = s.features(stm).map(|f| f as u16).collect();
+        let them = s.features(stm.flip()).map(|f| f as u16).collect();
+        out.push(Sample { us, them, target, hand });
+    }
+    Some(())
 }
 
 /// The network in floating point (the same shapes as [`Net`]).

@@ -22,6 +22,12 @@ pub const SCALE: i32 = 400;
 /// The file's magic, then `HIDDEN` as a little-endian `u32`.
 pub const MAGIC: &[u8; 4] = b"PBNN";
 
+/// `EvalFile`'s value (chess and shogi) for the network compiled into the binary, the
+/// default.
+pub(crate) const BUILT_IN: &str = "<built-in>";
+/// `EvalFile`'s value for the hand-written evaluation.
+pub(crate) const HAND_WRITTEN: &str = "<hand-written>";
+
 /// A network, as its file holds it.
 ///
 /// # File layout (little-endian)

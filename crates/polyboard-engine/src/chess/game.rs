@@ -7,17 +7,13 @@ use super::eval::ChessEval;
 use super::nnue::{self, Evaluation, Net};
 use super::{Chess, names};
 use crate::game::{Event, Game, Relay, SearchResult, check_value, clip, no_result, play_all, pv_texts};
+use crate::nnue::{BUILT_IN, HAND_WRITTEN};
 use polyboard_chess::{Board, Color, Move, Position, Role, SearchBoard, Square, Status, uci, with_repr};
 use polyboard_search::meter::NoMeter;
 use polyboard_search::search::{Context, Outcome, Silent, fixed_depth_metered, search};
 use polyboard_search::{Evaluator, SearchMove, Searchable};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// `EvalFile`'s value for the network compiled into the binary (its default).
-const BUILT_IN: &str = "<built-in>";
-/// `EvalFile`'s value for the hand-written evaluation.
-const HAND_WRITTEN: &str = "<hand-written>";
 
 /// The default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 10;

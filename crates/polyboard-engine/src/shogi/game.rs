@@ -7,6 +7,7 @@ use super::eval::{ShogiEval, ShogiWeights};
 use super::mate::{ENTRY_BYTES, MateResult, solve};
 use super::nnue::{self, Evaluation, NnueEval};
 use crate::game::{Event, Game, MateAnswer, Relay, SearchResult, clip, no_result, play_all, pv_texts};
+use crate::nnue::{BUILT_IN, HAND_WRITTEN};
 use polyboard_search::SearchMove;
 use polyboard_search::search::{Context, search};
 use polyboard_shogi::{
@@ -29,11 +30,6 @@ pub(crate) struct ShogiGame {
     /// The evaluation (`EvalFile`).
     eval: Evaluation,
 }
-
-/// `EvalFile`'s value for the network compiled into the binary (its default).
-const BUILT_IN: &str = "<built-in>";
-/// `EvalFile`'s value for the hand-written evaluation with its tuned weights.
-const HAND_WRITTEN: &str = "<hand-written>";
 
 /// The evaluation the engine plays with by default: the built-in network.
 fn default_eval() -> Evaluation {

@@ -112,7 +112,7 @@ const VIEWS: [Color; 2] = [Color::Black, Color::White];
 pub struct NnueEval {
     net: Arc<Net>,
     /// The position the accumulators hold (`None` before the first evaluation).
-    last: Option<Box<Snapshot>>,
+    last: Option<Snapshot>,
     acc: [[i16; HIDDEN]; 2],
 }
 
@@ -126,16 +126,14 @@ impl NnueEval {
     /// more than `REFRESH` changed.
     fn update(&mut self, s: &Snapshot) {
         const REFRESH: usize = 24;
-        let Some(old) = self.last.as_deref_mut() else {
+        let Some(old) = self.last.as_mut() else {
             self.acc = refresh(&self.net, s);
-            self.last = Some(Box::new(*s));
+            self.last = Some(*s);
             return;
         };
         let moved = old.board.iter().zip(&s.board).filter(|(a, b)| a != b).count();
-        let in_hand: usize = (0..2)
-            .flat_map(|c| (0..7).map(move |slot| (c, slot)))
-            .map(|(c, slot)| old.hands[c][slot].abs_diff(s.hands[c][slot]) as usize)
-            .sum();
+        let in_hand: usize =
+            old.hands.iter().flatten().zip(s.hands.iter().flatten()).map(|(a, b)| a.abs_diff(*b) as usize).sum();
         if 2 * moved + in_hand > REFRESH {
             self.acc = refresh(&self.net, s);
         } else if moved + in_hand > 0 {
@@ -164,7 +162,7 @@ impl NnueEval {
                 }
             }
         }
-        **self.last.as_mut().expect("set above") = *s;
+        *old = *s;
     }
 
     /// The evaluation of `s` for `stm`, in centipawns.
