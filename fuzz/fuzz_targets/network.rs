@@ -6,7 +6,8 @@ use libfuzzer_sys::fuzz_target;
 use polyboard_engine::nnue::{HIDDEN, MAGIC, Net, file_size};
 
 fuzz_target!(|data: &[u8]| {
-    for inputs in [polyboard_engine::chess::nnue::INPUTS, polyboard_engine::shogi::nnue::INPUTS] {
+    use polyboard_engine::shogi::nnue::{INPUTS, INPUTS_ZONE};
+    for inputs in [polyboard_engine::chess::nnue::INPUTS, INPUTS, INPUTS_ZONE] {
         if let Ok(net) = Net::from_bytes(data, inputs) {
             assert_eq!(net.to_bytes(), data);
         }

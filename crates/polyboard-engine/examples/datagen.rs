@@ -168,9 +168,15 @@ fn main() {
         std::process::exit(2);
     };
     let shogi = args.iter().any(|a| a == "--shogi");
-    let inputs = if shogi { polyboard_engine::shogi::nnue::INPUTS } else { polyboard_engine::chess::nnue::INPUTS };
     let net = get("--eval-file").map(|path| {
-        Arc::new(Net::from_file(&path, inputs).unwrap_or_else(|e| {
+        let read = std::fs::read(&path).map_err(|e| polyboard_engine::nnue::NetError(e.to_string())).and_then(|b| {
+            if shogi {
+                polyboard_engine::shogi::nnue::from_bytes(&b)
+            } else {
+                Net::from_bytes(&b, polyboard_engine::chess::nnue::INPUTS)
+            }
+        });
+        Arc::new(read.unwrap_or_else(|e| {
             eprintln!("{path}: {e}");
             std::process::exit(2)
         }))

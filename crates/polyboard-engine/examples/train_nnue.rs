@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p polyboard-engine --example train_nnue -- DATA... [--out nnue.bin]
 //!     [--epochs 30] [--lambda 0.75] [--lr 0.001] [--batch 16384] [--threads 2] [--seed 1]
-//!     [--wdl-scale 400] [--mirror] [--shogi]
+//!     [--wdl-scale 400] [--mirror] [--shogi [--king-zone]]
 //! ```
 //!
 //! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`, or the
@@ -19,7 +19,8 @@
 //! `(sigmoid(o / K) - target)^2`, with Adam (the learning rate falling tenfold over
 //! the run) on batches split over `--threads`. `--mirror` adds every position without
 //! castling rights mirrored a-h too (the same target; in shogi every position,
-//! mirrored file 1-9). After every epoch the held-out loss is printed, and the
+//! mirrored file 1-9; `--king-zone` adds shogi's king-zone features,
+//! `shogi::nnue::INPUTS_ZONE`). After every epoch the held-out loss is printed, and the
 //! network of the best held-out loss is quantized and written (the file `Net::from_bytes`
 //! reads). Weights are clipped so that the quantized accumulators cannot overflow. The
 //! hand-written evaluation's held-out loss is printed first, for comparison (at K and
@@ -40,6 +41,9 @@ use polyboard_shogi::repr::FastBoard;
 const MAX_FEATURES: usize = 40;
 /// First-layer weights are kept within this (so `QA` times 41 of them fit an `i16`).
 const CLIP1: f32 = 1.98;
+/// The same with shogi's king-zone features, up to 88 a position (a piece counts
+/// again in each king's zone it stands in): `QA` times 89 of them fit an `i16`.
+const CLIP1_ZONE: f32 = 1.44;
 /// Output weights are kept within this.
 const CLIP2: f32 = 16.0;
 
@@ -59,7 +63,7 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The samples of the files' lines; bad lines are counted and skipped.
-fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool) -> Vec<Sample> {
+fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool, zone: bool) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut bad = 0;
     let (chess_weights, shogi_weights) = (Weights::default(), ShogiWeights::default());
@@ -81,7 +85,7 @@ fn read(paths: &[String], lambda: f32, k: f32, mirror: bool, shogi: bool) -> Vec
                     lambda * sigmoid(score / k) + (1.0 - lambda) * result
                 };
                 if shogi {
-                    shogi_samples(position, target, mirror, &shogi_weights, &mut out)
+                    shogi_samples(position, target, mirror, zone, &shogi_weights, &mut out)
                 } else {
                     chess_samples(position, target, mirror, &chess_weights, &mut out)
                 }
@@ -126,6 +130,7 @@ fn shogi_samples(
     sfen: &str,
     target: impl Fn(bool) -> f32,
     mirror: bool,
+    zone: bool,
     weights: &ShogiWeights,
     out: &mut Vec<Sample>,
 ) -> Option<()> {
@@ -146,8 +151,8 @@ fn shogi_samples(
         views.push(m);
     }
     for s in views {
-        let us = s.features(stm).map(|f| f as u16).collect();
-        let them = s.features(stm.flip()).map(|f| f as u16).collect();
+        let us = s.features(stm, zone).map(|f| f as u16).collect();
+        let them = s.features(stm.flip(), zone).map(|f| f as u16).collect();
         out.push(Sample { us, them, target, hand });
     }
     Some(())
@@ -279,6 +284,8 @@ struct Adam {
     m: Params,
     v: Params,
     t: i32,
+    /// The first layer's clip ([`CLIP1`] or [`CLIP1_ZONE`]).
+    clip1: f32,
 }
 
 impl Adam {
@@ -295,10 +302,10 @@ impl Adam {
             *p = p.clamp(-clip, clip);
         };
         for i in 0..p.w1.len() {
-            one(&mut p.w1[i], g.w1[i], &mut self.m.w1[i], &mut self.v.w1[i], CLIP1);
+            one(&mut p.w1[i], g.w1[i], &mut self.m.w1[i], &mut self.v.w1[i], self.clip1);
         }
         for i in 0..HIDDEN {
-            one(&mut p.b1[i], g.b1[i], &mut self.m.b1[i], &mut self.v.b1[i], CLIP1);
+            one(&mut p.b1[i], g.b1[i], &mut self.m.b1[i], &mut self.v.b1[i], self.clip1);
         }
         for i in 0..2 * HIDDEN {
             one(&mut p.w2[i], g.w2[i], &mut self.m.w2[i], &mut self.v.w2[i], CLIP2);
@@ -314,7 +321,13 @@ fn main() {
     let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed", "--wdl-scale"];
     let mirror = args.iter().any(|a| a == "--mirror");
     let shogi = args.iter().any(|a| a == "--shogi");
-    let inputs = if shogi { polyboard_engine::shogi::nnue::INPUTS } else { INPUTS };
+    // Shogi's king-zone features (`shogi::nnue::INPUTS_ZONE`).
+    let zone = shogi && args.iter().any(|a| a == "--king-zone");
+    let inputs = match (shogi, zone) {
+        (true, true) => polyboard_engine::shogi::nnue::INPUTS_ZONE,
+        (true, false) => polyboard_engine::shogi::nnue::INPUTS,
+        _ => INPUTS,
+    };
     let files: Vec<String> = args
         .iter()
         .enumerate()
@@ -323,7 +336,7 @@ fn main() {
         .collect();
     if files.is_empty() {
         eprintln!(
-            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror] [--shogi]"
+            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror] [--shogi [--king-zone]]"
         );
         std::process::exit(2);
     }
@@ -336,7 +349,7 @@ fn main() {
     let seed = num("--seed", 1.0) as u64;
 
     let k = num("--wdl-scale", 400.0) as f32;
-    let data = read(&files, lambda, k, mirror, shogi);
+    let data = read(&files, lambda, k, mirror, shogi, zone);
     let held = data.len() / 20;
     let (train, test) = data.split_at(data.len() - held);
     if train.is_empty() || test.is_empty() {
@@ -344,7 +357,8 @@ fn main() {
         std::process::exit(2);
     }
     let mut p = Params::random(seed, inputs);
-    let mut adam = Adam { m: Params::zeros(inputs), v: Params::zeros(inputs), t: 0 };
+    let mut adam =
+        Adam { m: Params::zeros(inputs), v: Params::zeros(inputs), t: 0, clip1: if zone { CLIP1_ZONE } else { CLIP1 } };
     let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(inputs)).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = seed.wrapping_mul(0xD134_2543_DE82_EF95) | 1;

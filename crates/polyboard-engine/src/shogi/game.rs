@@ -41,7 +41,7 @@ fn default_eval() -> Evaluation {
 fn eval_file(path: &str) -> Result<Evaluation, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     if bytes.starts_with(crate::nnue::MAGIC) {
-        let net = crate::nnue::Net::from_bytes(&bytes, nnue::INPUTS).map_err(|e| e.to_string())?;
+        let net = nnue::from_bytes(&bytes).map_err(|e| e.to_string())?;
         return Ok(Evaluation::Net(NnueEval::new(std::sync::Arc::new(net))));
     }
     let weights = std::str::from_utf8(&bytes).ok().and_then(ShogiWeights::from_text);

@@ -1,19 +1,23 @@
 //! An efficiently updatable network (NNUE) evaluation for shogi: the chess network's
 //! shape ([`Net`]: one 128-wide accumulator a side, then one output) over shogi's
 //! features, trained by `examples/train_nnue.rs --shogi` on positions of the engine's
-//! own games (`examples/datagen.rs --shogi`).
+//! own games (`examples/datagen.rs --shogi`) scored by Fairy-Stockfish
+//! (`scripts/tune/shogi_fsf_label.py`). Two feature sets: the pieces by square and the
+//! hands ([`INPUTS`]), and those with the pieces around each king ([`INPUTS_ZONE`], the
+//! built-in network's); a network file's length says which it reads.
 //!
-//! Like the hand-written evaluation it reads only `piece_on` and the hands, so every
-//! representation searches the same tree. [`NnueEval`] keeps the squares, hands and
-//! accumulators of the last position it evaluated and brings them to the next by
-//! adding and removing only the features that changed (exact: integer sums).
+//! Like the hand-written evaluation it reads only `piece_on` and the hands (and the
+//! kings' squares the search's position keeps), so every representation searches the
+//! same tree. [`NnueEval`] keeps the squares, hands and accumulators of the last
+//! position it evaluated and brings them to the next by adding and removing only the
+//! features that changed (exact: integer sums).
 
 use super::Shogi;
 use super::eval::ShogiEval;
 use crate::nnue::{HIDDEN, Net, NetError};
 use polyboard_search::Evaluator;
 use polyboard_shogi::types::SQUARES;
-use polyboard_shogi::{Color, Hand, Piece, ShogiBoard, Square};
+use polyboard_shogi::{Color, Hand, Kind, Piece, ShogiBoard, Square};
 use std::sync::Arc;
 
 /// The board features: own, then the other side's pieces, x 14 kinds x 81 squares.
@@ -31,6 +35,38 @@ pub const HAND_FEATURES: usize = 38;
 /// - the `k`-th piece (from 0) of hand slot `s`: `2268 + (own ? 0 : 38) + HAND_BASE[s] + k`,
 ///   so a hand of `n` pawns sets the first `n` pawn features.
 pub const INPUTS: usize = BOARD_FEATURES + 2 * HAND_FEATURES;
+
+/// The king-zone features: for each king (own, then the other side's), the pieces on
+/// the 24 squares around it within two files and two ranks, by side (own, other), kind
+/// and place in the zone. They let the network weigh pieces by their distance to a
+/// king, which the board features, fixed to squares, cannot: a network of
+/// [`INPUTS_ZONE`] inputs reads them after the [`INPUTS`] ones.
+pub const ZONE_FEATURES: usize = 2 * 2 * 14 * 24;
+/// Inputs of a network with the king-zone features:
+/// `INPUTS + ((king own ? 0 : 2) + (piece own ? 0 : 1)) * 336 + (kind - 1) * 24 + place`,
+/// the place being the square's offset from the king (files then ranks, -2..=2 each,
+/// the king's own square left out), on the board as `view` sees it.
+pub const INPUTS_ZONE: usize = INPUTS + ZONE_FEATURES;
+
+/// True when `sq` is in the zone of a king on `king` (within two files and two ranks,
+/// not the king's square).
+#[inline(always)]
+fn in_zone_of(king: Square, sq: Square) -> bool {
+    let (df, dr) = ((sq / 9).abs_diff(king / 9), (sq % 9).abs_diff(king % 9));
+    df <= 2 && dr <= 2 && sq != king
+}
+
+/// The king-zone input index of `piece` on `sq` in the zone of `owner`'s king on
+/// `king`, seen from `view` (`sq` must be in the zone: [`in_zone_of`]).
+#[inline(always)]
+pub fn zone_feature(view: Color, owner: Color, king: Square, piece: Piece, sq: Square) -> usize {
+    let turn = |q: Square| if view == Color::White { SQUARES - 1 - q } else { q };
+    let (k, q) = (turn(king), turn(sq));
+    let place = (q / 9 + 2 - k / 9) * 5 + (q % 9 + 2 - k % 9);
+    let place = if place > 12 { place - 1 } else { place };
+    let side = 2 * (owner != view) as usize + (piece.color() != view) as usize;
+    INPUTS + side * 14 * 24 + (piece.kind().index() - 1) * 24 + place
+}
 
 /// The input index of `piece` on `sq`, seen from `view`.
 #[inline(always)]
@@ -66,15 +102,38 @@ impl Snapshot {
         Snapshot { board: squares, hands: [board.hand(Color::Black), board.hand(Color::White)] }
     }
 
-    /// Every input index of this position seen from `view`.
-    pub fn features(&self, view: Color) -> impl Iterator<Item = usize> + '_ {
+    /// The squares of Black's and White's kings.
+    pub fn kings(&self) -> [Option<Square>; 2] {
+        let mut kings = [None; 2];
+        for (sq, p) in self.board.iter().enumerate() {
+            if let Some(p) = p
+                && p.kind() == Kind::King
+            {
+                kings[p.color().index()] = Some(sq);
+            }
+        }
+        kings
+    }
+
+    /// Every input index of this position seen from `view`, with the king-zone
+    /// features when `zone` holds.
+    pub fn features(&self, view: Color, zone: bool) -> impl Iterator<Item = usize> + '_ {
         let board = self.board.iter().enumerate().filter_map(move |(sq, p)| p.map(|p| board_feature(view, p, sq)));
         let hands = [Color::Black, Color::White].into_iter().flat_map(move |owner| {
             (0..7).flat_map(move |slot| {
                 (0..self.hands[owner.index()][slot] as usize).map(move |k| hand_feature(view, owner, slot, k))
             })
         });
-        board.chain(hands)
+        let kings = if zone { self.kings() } else { [None; 2] };
+        let zones = VIEWS.into_iter().filter_map(move |owner| kings[owner.index()].map(|k| (owner, k))).flat_map(
+            move |(owner, king)| {
+                self.board.iter().enumerate().filter_map(move |(sq, p)| match p {
+                    Some(p) if in_zone_of(king, sq) => Some(zone_feature(view, owner, king, *p, sq)),
+                    _ => None,
+                })
+            },
+        );
+        board.chain(hands).chain(zones)
     }
 }
 
@@ -84,17 +143,29 @@ const BUILT_IN: &[u8] = include_bytes!("../../nets/shogi.pbnn");
 /// The shogi network compiled into the binary (`nets/shogi.pbnn`), read once.
 pub fn built_in() -> Arc<Net> {
     static NET: std::sync::OnceLock<Arc<Net>> = std::sync::OnceLock::new();
-    Net::built_in(&NET, BUILT_IN, INPUTS)
+    Net::built_in(&NET, BUILT_IN, inputs_of(BUILT_IN))
 }
 
-/// Reads the shogi network file at `path`.
-pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Net, NetError> {
-    Net::from_file(path, INPUTS)
+/// The input count of a shogi network file of `bytes`: [`INPUTS_ZONE`] for a file of
+/// that size, else [`INPUTS`] (and [`Net::from_bytes`] checks the length).
+pub fn inputs_of(bytes: &[u8]) -> usize {
+    if bytes.len() == crate::nnue::file_size(INPUTS_ZONE) { INPUTS_ZONE } else { INPUTS }
+}
+
+/// Reads a shogi network file, of either input count.
+pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+    Net::from_bytes(bytes, inputs_of(bytes))
+}
+
+/// True when `net` reads the king-zone features.
+pub fn has_zone(net: &Net) -> bool {
+    net.inputs() == INPUTS_ZONE
 }
 
 /// The accumulators (Black's view, White's view) of `s`, from scratch.
 pub fn refresh(net: &Net, s: &Snapshot) -> [[i16; HIDDEN]; 2] {
-    [Color::Black, Color::White].map(|view| net.accumulate(s.features(view)))
+    let zone = has_zone(net);
+    VIEWS.map(|view| net.accumulate(s.features(view, zone)))
 }
 
 /// The evaluation by `net` of `s` for `stm`, in centipawns, from scratch.
@@ -114,18 +185,25 @@ pub struct NnueEval {
     /// The position the accumulators hold (`None` before the first evaluation).
     last: Option<Snapshot>,
     acc: [[i16; HIDDEN]; 2],
+    /// The network reads the king-zone features.
+    zone: bool,
+    /// The kings' squares in `last` (with `zone` only).
+    kings: [Option<Square>; 2],
 }
 
 impl NnueEval {
     /// An evaluation by `net`.
     pub fn new(net: Arc<Net>) -> NnueEval {
-        NnueEval { net, last: None, acc: [[0; HIDDEN]; 2] }
+        NnueEval { zone: has_zone(&net), net, last: None, acc: [[0; HIDDEN]; 2], kings: [None; 2] }
     }
 
-    /// Brings the accumulators to `s`: the changed features only, or a refresh when
-    /// more than `REFRESH` changed.
-    fn update(&mut self, s: &Snapshot) {
+    /// Brings the accumulators to `s`, whose kings stand on `kings` (read with the
+    /// king-zone features only): the changed features only, or a refresh when more
+    /// than `REFRESH` changed or a king moved.
+    fn update(&mut self, s: &Snapshot, kings: [Option<Square>; 2]) {
         const REFRESH: usize = 24;
+        let kings = if self.zone { kings } else { [None; 2] };
+        let old_kings = std::mem::replace(&mut self.kings, kings);
         let Some(old) = self.last.as_mut() else {
             self.acc = refresh(&self.net, s);
             self.last = Some(*s);
@@ -138,6 +216,32 @@ impl NnueEval {
             self.acc = refresh(&self.net, s);
         } else if moved + in_hand > 0 {
             let (net, acc) = (&self.net, &mut self.acc);
+            // A king that moved takes its zone along: the old zone's features go (as
+            // the old position had them) and the new zone's come (as the new one has).
+            let mut zone = |board: &[Option<Piece>; SQUARES], owner: Color, king: Square, add: bool| {
+                for (sq, p) in board.iter().enumerate() {
+                    if let Some(p) = *p
+                        && in_zone_of(king, sq)
+                    {
+                        let f = |v: usize| zone_feature(VIEWS[v], owner, king, p, sq);
+                        if add { net.add_feature(acc, f) } else { net.sub_feature(acc, f) }
+                    }
+                }
+            };
+            let mut steady = [None; 2];
+            for owner in VIEWS {
+                let i = owner.index();
+                if old_kings[i] == kings[i] {
+                    steady[i] = kings[i];
+                    continue;
+                }
+                if let Some(k) = old_kings[i] {
+                    zone(&old.board, owner, k, false);
+                }
+                if let Some(k) = kings[i] {
+                    zone(&s.board, owner, k, true);
+                }
+            }
             for sq in 0..SQUARES {
                 let (was, now) = (old.board[sq], s.board[sq]);
                 if was == now {
@@ -148,6 +252,18 @@ impl NnueEval {
                 }
                 if let Some(p) = now {
                     net.add_feature(acc, |v| board_feature(VIEWS[v], p, sq));
+                }
+                for owner in VIEWS {
+                    let Some(king) = steady[owner.index()] else { continue };
+                    if !in_zone_of(king, sq) {
+                        continue;
+                    }
+                    if let Some(p) = was {
+                        net.sub_feature(acc, |v| zone_feature(VIEWS[v], owner, king, p, sq));
+                    }
+                    if let Some(p) = now {
+                        net.add_feature(acc, |v| zone_feature(VIEWS[v], owner, king, p, sq));
+                    }
                 }
             }
             for owner in VIEWS {
@@ -167,7 +283,13 @@ impl NnueEval {
 
     /// The evaluation of `s` for `stm`, in centipawns.
     pub fn evaluate_snapshot(&mut self, s: &Snapshot, stm: Color) -> i32 {
-        self.update(s);
+        let kings = if self.zone { s.kings() } else { [None; 2] };
+        self.evaluate_with_kings(s, kings, stm)
+    }
+
+    /// [`NnueEval::evaluate_snapshot`] with the kings' squares known.
+    fn evaluate_with_kings(&mut self, s: &Snapshot, kings: [Option<Square>; 2], stm: Color) -> i32 {
+        self.update(s, kings);
         let us = stm.index();
         self.net.output(&self.acc[us], &self.acc[us ^ 1])
     }
@@ -176,7 +298,12 @@ impl NnueEval {
 impl<B: ShogiBoard> Evaluator<Shogi<B>> for NnueEval {
     #[inline]
     fn evaluate(&mut self, pos: &Shogi<B>) -> i32 {
-        self.evaluate_snapshot(&Snapshot::of(pos.board()), pos.board().turn())
+        let king = |c: Color| Some(pos.king(c)).filter(|&k| k != super::NO_KING);
+        self.evaluate_with_kings(
+            &Snapshot::of(pos.board()),
+            [king(Color::Black), king(Color::White)],
+            pos.board().turn(),
+        )
     }
 }
 
@@ -227,8 +354,10 @@ mod tests {
     fn the_built_in_network_reads() {
         let net = built_in();
         assert_eq!(net.to_bytes(), BUILT_IN);
-        // The start position is about level for the side to move.
-        assert!(evaluate(&net, &snapshot(&Position::startpos()), Color::Black).abs() < 150);
+        // The start position: Black, to move, a little ahead, as Fairy-Stockfish 11.1
+        // (whose scores the network learned) sees it: +234 at depth 10.
+        let v = evaluate(&net, &snapshot(&Position::startpos()), Color::Black);
+        assert!((0..400).contains(&v), "{v}");
     }
 
     #[test]
@@ -236,7 +365,7 @@ mod tests {
         let pos = Position::from_sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124")
             .unwrap();
         for view in VIEWS {
-            let mut f: Vec<usize> = snapshot(&pos).features(view).collect();
+            let mut f: Vec<usize> = snapshot(&pos).features(view, false).collect();
             assert_eq!(f.len(), 40, "one feature a piece, on the board or in hand");
             assert!(f.iter().all(|&i| i < INPUTS));
             f.sort_unstable();
@@ -249,10 +378,46 @@ mod tests {
     }
 
     #[test]
+    fn zone_features_are_in_range_and_distinct() {
+        // Both kings in the middle, pieces all around them.
+        let pos =
+            Position::from_sfen("l2g1g2l/2s3s2/1ppkp1pp1/p2n1n2p/3PBP3/P2N1N2P/1PP1PKPP1/2S3S2/L2G1G2L b RrB2p 1")
+                .unwrap();
+        let s = snapshot(&pos);
+        let kings = s.kings();
+        let around =
+            |k: Option<Square>| (0..SQUARES).filter(|&q| s.board[q].is_some() && in_zone_of(k.unwrap(), q)).count();
+        for view in VIEWS {
+            let mut f: Vec<usize> = s.features(view, true).collect();
+            assert_eq!(f.len(), 40 + around(kings[0]) + around(kings[1]));
+            assert!(f.iter().all(|&i| i < INPUTS_ZONE));
+            assert!(f.iter().filter(|&&i| i >= INPUTS).count() > 20);
+            let n = f.len();
+            f.sort_unstable();
+            f.dedup();
+            assert_eq!(f.len(), n);
+        }
+        // The corners of the input space: the other king's zone, the other side's dragon,
+        // the last place (two files and two ranks past the king).
+        let dragon = Piece::new(Color::White, Kind::Dragon);
+        assert_eq!(zone_feature(Color::Black, Color::White, 40, dragon, 40 + 2 * 9 + 2), INPUTS_ZONE - 1);
+        assert_eq!(
+            zone_feature(Color::Black, Color::Black, 40, Piece::new(Color::Black, Kind::Pawn), 40 - 2 * 9 - 2),
+            INPUTS
+        );
+    }
+
+    #[test]
     fn updates_equal_refreshes_along_games() {
         // Every legal move of a few positions and every reply: the incremental
-        // accumulators must equal a refresh exactly.
-        let net = Arc::new(crate::nnue::random_net(INPUTS));
+        // accumulators must equal a refresh exactly, with the king-zone features or not.
+        for inputs in [INPUTS, INPUTS_ZONE] {
+            updates_equal_refreshes(inputs);
+        }
+    }
+
+    fn updates_equal_refreshes(inputs: usize) {
+        let net = Arc::new(crate::nnue::random_net(inputs));
         let mut eval = NnueEval::new(net.clone());
         for sfen in [
             polyboard_shogi::STARTPOS,
@@ -281,7 +446,13 @@ mod tests {
     fn the_views_turn() {
         // A position and the same turned by 180 degrees, colours and hands swapped,
         // score the same for their side to move.
-        let net = crate::nnue::random_net(INPUTS);
+        for inputs in [INPUTS, INPUTS_ZONE] {
+            views_turn(inputs);
+        }
+    }
+
+    fn views_turn(inputs: usize) {
+        let net = crate::nnue::random_net(inputs);
         let a = Position::from_sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L b Sbgn3p 1")
             .unwrap();
         let mut b = a.clone();
