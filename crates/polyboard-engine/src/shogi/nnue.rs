@@ -56,6 +56,17 @@ fn in_zone_of(king: Square, sq: Square) -> bool {
     df <= 2 && dr <= 2 && sq != king
 }
 
+/// The pieces in the zone of a king on `king` on `board`, with their squares, in
+/// ascending square order.
+fn zone_pieces(board: &[Option<Piece>; SQUARES], king: Square) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    let (file, rank) = (king / 9, king % 9);
+    let files = file.saturating_sub(2)..=(file + 2).min(8);
+    files
+        .flat_map(move |f| (rank.saturating_sub(2)..=(rank + 2).min(8)).map(move |r| 9 * f + r))
+        .filter(move |&sq| sq != king)
+        .filter_map(move |sq| board[sq].map(|p| (sq, p)))
+}
+
 /// The king-zone input index of `piece` on `sq` in the zone of `owner`'s king on
 /// `king`, seen from `view` (`sq` must be in the zone: [`in_zone_of`]).
 #[inline(always)]
@@ -127,10 +138,7 @@ impl Snapshot {
         let kings = if zone { self.kings() } else { [None; 2] };
         let zones = VIEWS.into_iter().filter_map(move |owner| kings[owner.index()].map(|k| (owner, k))).flat_map(
             move |(owner, king)| {
-                self.board.iter().enumerate().filter_map(move |(sq, p)| match p {
-                    Some(p) if in_zone_of(king, sq) => Some(zone_feature(view, owner, king, *p, sq)),
-                    _ => None,
-                })
+                zone_pieces(&self.board, king).map(move |(sq, p)| zone_feature(view, owner, king, p, sq))
             },
         );
         board.chain(hands).chain(zones)
@@ -198,8 +206,8 @@ impl NnueEval {
     }
 
     /// Brings the accumulators to `s`, whose kings stand on `kings` (read with the
-    /// king-zone features only): the changed features only, or a refresh when more
-    /// than `REFRESH` changed or a king moved.
+    /// king-zone features only): the changed features only (a king that moved swaps
+    /// its zone's rows), or a refresh when more than `REFRESH` changed.
     fn update(&mut self, s: &Snapshot, kings: [Option<Square>; 2]) {
         const REFRESH: usize = 24;
         let kings = if self.zone { kings } else { [None; 2] };
@@ -219,13 +227,9 @@ impl NnueEval {
             // A king that moved takes its zone along: the old zone's features go (as
             // the old position had them) and the new zone's come (as the new one has).
             let mut zone = |board: &[Option<Piece>; SQUARES], owner: Color, king: Square, add: bool| {
-                for (sq, p) in board.iter().enumerate() {
-                    if let Some(p) = *p
-                        && in_zone_of(king, sq)
-                    {
-                        let f = |v: usize| zone_feature(VIEWS[v], owner, king, p, sq);
-                        if add { net.add_feature(acc, f) } else { net.sub_feature(acc, f) }
-                    }
+                for (sq, p) in zone_pieces(board, king) {
+                    let f = |v: usize| zone_feature(VIEWS[v], owner, king, p, sq);
+                    if add { net.add_feature(acc, f) } else { net.sub_feature(acc, f) }
                 }
             };
             let mut steady = [None; 2];
