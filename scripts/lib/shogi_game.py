@@ -37,7 +37,8 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
     `on_move(board, side, bestmove, score_line)` is called before each move is played and
     may end the game by returning a winner (0 or 1) (the data script adjudicates so).
     `limit` (for example `nodes 20000`) replaces the clocks. With `byoyomi_ms`, the
-    clocks run down to zero and then every move may take one period (`inc_ms` unused).
+    clocks run down to zero and then every move may take one period (`inc_ms` unused);
+    a pair (Black's, White's) gives the sides different periods.
     `spent_by`, when given, gathers each side's [seconds thought, moves]."""
     board = cshogi.Board()
     moves = []
@@ -47,6 +48,8 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
     for e in engines:
         e.new_game()
     clocks = [base_ms, base_ms]
+    # Black's and White's byoyomi (one number: the same for both).
+    byoyomi = list(byoyomi_ms) if isinstance(byoyomi_ms, (list, tuple)) else [byoyomi_ms, byoyomi_ms]
     seen = {}
     checks = []  # per ply played: did it give check
     keys = [board.zobrist_hash()]
@@ -56,19 +59,20 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
         if not list(board.legal_moves):
             return 1 - side, "mate", None, moves
         try:
+            byo = byoyomi[side]
             go = f"btime {max(0, int(clocks[0]))} wtime {max(0, int(clocks[1]))} " + (
-                f"byoyomi {byoyomi_ms}" if byoyomi_ms else f"binc {inc_ms} winc {inc_ms}")
+                f"byoyomi {byo}" if byo else f"binc {inc_ms} winc {inc_ms}")
             best, spent, score = search(engines[side], moves, limit or go,
-                                        60 if limit else (clocks[side] + byoyomi_ms) / 1000 + 30)
+                                        60 if limit else (clocks[side] + byo) / 1000 + 30)
         except (EngineGone, TimeoutError):
             return 1 - side, "crash", side, moves
         clocks[side] -= 0 if limit else spent * 1000
         if spent_by is not None:
             spent_by[side][0] += spent
             spent_by[side][1] += 1
-        if clocks[side] < -grace_ms - byoyomi_ms:
-            return 1 - side, f"time forfeit, {-clocks[side] - byoyomi_ms:.0f} ms over", side, moves
-        clocks[side] = max(clocks[side], 0) + (0 if byoyomi_ms else inc_ms)
+        if clocks[side] < -grace_ms - byo:
+            return 1 - side, f"time forfeit, {-clocks[side] - byo:.0f} ms over", side, moves
+        clocks[side] = max(clocks[side], 0) + (0 if byo else inc_ms)
         if best == "resign":
             return 1 - side, "resign", None, moves
         if best == "win":

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plays `polyboard usi` against another USI shogi engine the way a tournament manager
 does: both engines on their own clocks (sudden death plus increment, in milliseconds),
-openings from a fixed list of common lines played once with each colour, the rules
+openings from a fixed list of common lines (or `--openings FILE`, such as the 200
+balanced lines of scripts/lib/shogi_openings.txt) played once with each colour, the rules
 judged by cshogi, and time forfeits, illegal moves and crashes counted as losses of the
 offender.
 
@@ -70,14 +71,23 @@ def main():
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--first-game", type=int, default=0,
                     help="number of the first game (its opening and colours), to split a match into parts")
+    ap.add_argument("--openings", default=None,
+                    help="a file of opening lines (USI moves, one a line, # comments), such as "
+                         "scripts/lib/shogi_openings.txt; default the 12 common lines")
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds")
     ap.add_argument("--byoyomi", type=float, default=0, help="seconds of byoyomi (then --tc's INC is unused)")
+    ap.add_argument("--opponent-byoyomi", type=float, default=None,
+                    help="the opponent's byoyomi in seconds, for time odds (default --byoyomi)")
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--grace", type=int, default=0, help="milliseconds a clock may go below zero before a forfeit")
     ap.add_argument("--out", default=None, help="write every game's moves and result here")
     a = ap.parse_args()
     base, inc = (float(x) for x in a.tc.split("+"))
+    openings = OPENINGS
+    if a.openings:
+        with open(a.openings) as f:
+            openings = [line.strip() for line in f if line.strip() and not line.startswith("#")]
     base_ms, inc_ms = int(base * 1000), int(inc * 1000)
 
     def opts(pairs):
@@ -96,19 +106,23 @@ def main():
         return usi_engine(cmd, {**o, **opts(a.opponent_option)}, a.hash, drop=DROP_CHAR.get(a.opponent, "*"))
 
     ours, theirs = start_ours(), start_theirs()
+    theirs_byoyomi = a.byoyomi if a.opponent_byoyomi is None else a.opponent_byoyomi
     tc = f"{base:g}s + byoyomi {a.byoyomi:g}s" if a.byoyomi else a.tc
+    if theirs_byoyomi != a.byoyomi:
+        tc += f" (the opponent's byoyomi {theirs_byoyomi:g}s)"
     print(f"polyboard vs {theirs.name}, {a.games} games, tc {tc}, hash {a.hash} MiB, one thread each", flush=True)
     tally = Tally(ddof=1)
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
     thought = Thinking()
     out = open(a.out, "w") if a.out else None
     for g in range(a.first_game, a.first_game + a.games):
-        opening = OPENINGS[(g // 2) % len(OPENINGS)]
+        opening = openings[(g // 2) % len(openings)]
         ours_black = g % 2 == 0
         engines = [ours, theirs] if ours_black else [theirs, ours]
         spent = [[0.0, 0], [0.0, 0]]
+        byo = [int(a.byoyomi * 1000), int(theirs_byoyomi * 1000)]
         winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace,
-                                                    byoyomi_ms=int(a.byoyomi * 1000), spent_by=spent)
+                                                    byoyomi_ms=byo if ours_black else byo[::-1], spent_by=spent)
         ours_idx = 0 if ours_black else 1
         thought.add(spent, ours_idx)
         if offender is not None:
