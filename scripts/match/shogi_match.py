@@ -115,12 +115,12 @@ def main():
     forfeits, illegal, crashes = [0, 0], [0, 0], [0, 0]
     thought = Thinking()
     out = open(a.out, "w") if a.out else None
+    byo = [int(a.byoyomi * 1000), int(theirs_byoyomi * 1000)]  # ours, theirs
     for g in range(a.first_game, a.first_game + a.games):
         opening = openings[(g // 2) % len(openings)]
         ours_black = g % 2 == 0
         engines = [ours, theirs] if ours_black else [theirs, ours]
         spent = [[0.0, 0], [0.0, 0]]
-        byo = [int(a.byoyomi * 1000), int(theirs_byoyomi * 1000)]
         winner, reason, offender, moves = play_game(engines, opening, base_ms, inc_ms, a.max_plies, a.grace,
                                                     byoyomi_ms=byo if ours_black else byo[::-1], spent_by=spent)
         ours_idx = 0 if ours_black else 1

@@ -10,14 +10,18 @@ Usage, from the repository root; one process a core, each on its own share:
     python3 scripts/tune/shogi_fsf_label.py sh-1.txt --every 2 --offset 0 --nodes 4000 --out fsf-1a.txt
 
 Method: every `--every`-th line from `--offset` is kept. Fairy-Stockfish (one thread,
-16 MiB hash, `usinewgame` every 200 positions) is asked `go nodes N` and its last
-reported score is taken. Its centipawns are its own (a pawn is near 100 of them in
-shogi, as in polyboard's evaluation), so the trainer's `--wdl-scale` applies to both.
+16 MiB hash, `usinewgame` every 200 positions; driven by scripts/lib/engine.py) is asked
+`go nodes N` and its last reported score is taken. Its centipawns are its own: they run
+larger than the hand-written evaluation's (the start position after one move: +280
+against +93), and the network learns them as they are (`train_nnue --lambda 1.0`).
 Requires Debian's `fairy-stockfish` (or `--engine`).
 """
 import argparse
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from engine import Engine  # noqa: E402
 
 
 def main():
@@ -30,25 +34,7 @@ def main():
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
 
-    fsf = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        fsf.stdin.write(line + "\n")
-
-    def read_until(prefix):
-        while True:
-            line = fsf.stdout.readline()
-            if not line:
-                sys.exit(f"{a.engine} ended")
-            if line.startswith(prefix):
-                return line
-
-    send("usi")
-    read_until("usiok")
-    send("setoption name USI_Hash value 16")
-    send("setoption name Threads value 1")
-    send("isready")
-    read_until("readyok")
+    fsf = Engine([a.engine], "usi", {"USI_Hash": 16, "Threads": 1}, known_only=True, timeout=60)
     kept = dropped = 0
     with open(a.data) as src, open(a.out, "w") as out:
         for i, line in enumerate(src):
@@ -60,29 +46,17 @@ def main():
             result = rest.split("]")[0].strip()
             sfen = position.strip()
             if kept % 200 == 0:
-                send("usinewgame")
-                send("isready")
-                read_until("readyok")
-            send(f"position sfen {sfen}")
-            send(f"go nodes {a.nodes}")
-            score = None
-            while True:
-                reply = fsf.stdout.readline()
-                if not reply:
-                    sys.exit(f"{a.engine} ended")
-                if reply.startswith("bestmove"):
-                    break
-                words = reply.split()
-                if "score" in words:
-                    j = words.index("score")
-                    score = (words[j + 1], int(words[j + 2]))
+                fsf.new_game()
+                fsf.isready()
+            fsf.position(fen=sfen)
+            score = fsf.go(f"nodes {a.nodes}", timeout=600).info.get("score")
             if score is None or score[0] != "cp":
                 dropped += 1
                 continue
             black = score[1] if sfen.split()[1] == "b" else -score[1]
             out.write(f"{sfen} [{result}] {black}\n")
             kept += 1
-    send("quit")
+    fsf.quit()
     print(f"{kept} positions labelled, {dropped} dropped (mate or no score)", file=sys.stderr)
 
 
