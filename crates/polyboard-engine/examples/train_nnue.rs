@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p polyboard-engine --example train_nnue -- DATA... [--out nnue.bin]
 //!     [--epochs 30] [--lambda 0.75] [--lr 0.001] [--batch 16384] [--threads 2] [--seed 1]
-//!     [--wdl-scale 400] [--mirror] [--shogi [--king-zone]]
+//!     [--wdl-scale 400] [--mirror] [--shogi [--king-zone]] [--init NET]
 //! ```
 //!
 //! DATA: files of `FEN [result] score` lines (`scripts/tune/nnue_data.py`, or the
@@ -25,6 +25,9 @@
 //! reads). Weights are clipped so that the quantized accumulators cannot overflow. The
 //! hand-written evaluation's held-out loss is printed first, for comparison (at K and
 //! at the scale that fits it best).
+//! `--init NET` starts from a network file (its integers divided back by `QA` and `QB`)
+//! instead of random weights, to fine-tune it on new data; its inputs must be the ones
+//! the flags choose, and its held-out loss is printed before the first epoch.
 //! Deterministic for a given data, seed and thread count.
 
 use polyboard_chess::{Color, PieceSets, Position};
@@ -260,6 +263,18 @@ impl Params {
         err * err
     }
 
+    /// The floating-point weights of a quantized network (the inverse of
+    /// [`Params::quantize`] up to its rounding).
+    fn from_net(net: &Net) -> Params {
+        let (qa, qb) = (QA as f32, QB as f32);
+        Params {
+            w1: net.w1.iter().flat_map(|r| r.iter().map(|&w| w as f32 / qa)).collect(),
+            b1: net.b1.iter().map(|&b| b as f32 / qa).collect(),
+            w2: net.w2.iter().flat_map(|r| r.iter().map(|&w| w as f32 / qb)).collect(),
+            b2: net.b2 as f32 / (qa * qb),
+        }
+    }
+
     /// The network quantized to the engine's integers.
     fn quantize(&self) -> Net {
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
@@ -318,7 +333,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let num = |name: &str, default: f64| get(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(default);
-    let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed", "--wdl-scale"];
+    let flags = ["--out", "--epochs", "--lambda", "--lr", "--batch", "--threads", "--seed", "--wdl-scale", "--init"];
     let mirror = args.iter().any(|a| a == "--mirror");
     let shogi = args.iter().any(|a| a == "--shogi");
     // Shogi's king-zone features (`shogi::nnue::INPUTS_ZONE`).
@@ -336,7 +351,7 @@ fn main() {
         .collect();
     if files.is_empty() {
         eprintln!(
-            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror] [--shogi [--king-zone]]"
+            "usage: train_nnue DATA... [--out nnue.bin] [--epochs N] [--lambda L] [--lr X] [--batch N] [--threads N] [--seed N] [--wdl-scale K] [--mirror] [--shogi [--king-zone]] [--init NET]"
         );
         std::process::exit(2);
     }
@@ -356,7 +371,25 @@ fn main() {
         eprintln!("too little data");
         std::process::exit(2);
     }
-    let mut p = Params::random(seed, inputs);
+    let mut p = match get("--init") {
+        None => Params::random(seed, inputs),
+        Some(path) => {
+            let net = std::fs::read(&path).map_err(|e| polyboard_engine::nnue::NetError(e.to_string())).and_then(|b| {
+                if shogi { polyboard_engine::shogi::nnue::from_bytes(&b) } else { Net::from_bytes(&b, inputs) }
+            });
+            match net {
+                Ok(net) if net.inputs() == inputs => Params::from_net(&net),
+                Ok(net) => {
+                    eprintln!("{path}: {} inputs, the flags ask for {inputs}", net.inputs());
+                    std::process::exit(2);
+                }
+                Err(e) => {
+                    eprintln!("{path}: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
+    };
     let mut adam =
         Adam { m: Params::zeros(inputs), v: Params::zeros(inputs), t: 0, clip1: if zone { CLIP1_ZONE } else { CLIP1 } };
     let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(inputs)).collect();
@@ -375,6 +408,9 @@ fn main() {
         "the hand-written evaluation's held-out loss: {:.6} at {k}, {hand:.6} at its best scale {best_k}",
         hand_loss(k)
     );
+    if get("--init").is_some() {
+        eprintln!("the initial network's held-out loss: {:.6}", loss(&p, test));
+    }
     for epoch in 0..epochs {
         // Fisher-Yates with xorshift.
         for i in (1..order.len()).rev() {
