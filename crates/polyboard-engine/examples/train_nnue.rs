@@ -371,24 +371,14 @@ fn main() {
         eprintln!("too little data");
         std::process::exit(2);
     }
-    let mut p = match get("--init") {
+    // `Net::from_file` checks the file against the input count the flags choose.
+    let init = get("--init");
+    let mut p = match &init {
         None => Params::random(seed, inputs),
-        Some(path) => {
-            let net = std::fs::read(&path).map_err(|e| polyboard_engine::nnue::NetError(e.to_string())).and_then(|b| {
-                if shogi { polyboard_engine::shogi::nnue::from_bytes(&b) } else { Net::from_bytes(&b, inputs) }
-            });
-            match net {
-                Ok(net) if net.inputs() == inputs => Params::from_net(&net),
-                Ok(net) => {
-                    eprintln!("{path}: {} inputs, the flags ask for {inputs}", net.inputs());
-                    std::process::exit(2);
-                }
-                Err(e) => {
-                    eprintln!("{path}: {e}");
-                    std::process::exit(2);
-                }
-            }
-        }
+        Some(path) => Params::from_net(&Net::from_file(path, inputs).unwrap_or_else(|e| {
+            eprintln!("{path}: {e}");
+            std::process::exit(2)
+        })),
     };
     let mut adam =
         Adam { m: Params::zeros(inputs), v: Params::zeros(inputs), t: 0, clip1: if zone { CLIP1_ZONE } else { CLIP1 } };
@@ -408,7 +398,7 @@ fn main() {
         "the hand-written evaluation's held-out loss: {:.6} at {k}, {hand:.6} at its best scale {best_k}",
         hand_loss(k)
     );
-    if get("--init").is_some() {
+    if init.is_some() {
         eprintln!("the initial network's held-out loss: {:.6}", loss(&p, test));
     }
     for epoch in 0..epochs {
