@@ -36,9 +36,10 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
 
     `on_move(board, side, bestmove, score_line)` is called before each move is played and
     may end the game by returning a winner (0 or 1) (the data script adjudicates so).
-    `limit` (for example `nodes 20000`) replaces the clocks. With `byoyomi_ms`, the
-    clocks run down to zero and then every move may take one period (`inc_ms` unused);
-    a pair (Black's, White's) gives the sides different periods.
+    `limit` (for example `nodes 20000`, or a pair: Black's, White's) replaces the
+    clocks. With `byoyomi_ms`, the clocks run down to zero and then every move may take
+    one period (`inc_ms` unused); a pair (Black's, White's) gives the sides different
+    periods.
     `spent_by`, when given, gathers each side's [seconds thought, moves]."""
     board = cshogi.Board()
     moves = []
@@ -62,7 +63,8 @@ def play_game(engines, opening, base_ms, inc_ms, max_plies, grace_ms=0, on_move=
             byo = byoyomi[side]
             go = f"btime {max(0, int(clocks[0]))} wtime {max(0, int(clocks[1]))} " + (
                 f"byoyomi {byo}" if byo else f"binc {inc_ms} winc {inc_ms}")
-            best, spent, score = search(engines[side], moves, limit or go,
+            mine = limit[side] if isinstance(limit, (list, tuple)) else limit
+            best, spent, score = search(engines[side], moves, mine or go,
                                         60 if limit else (clocks[side] + byo) / 1000 + 30)
         except (EngineGone, TimeoutError):
             return 1 - side, "crash", side, moves
