@@ -85,6 +85,67 @@ pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option
     false
 }
 
+/// Every piece of either side that attacks `sq` on `board`, with the squares set in
+/// `removed` (bit `s` for square `s`) taken as empty: the first piece along each of the
+/// eight lines when it moves towards `sq` that far, and the knights. Written into `out`
+/// (at most 12: eight lines and four knight squares); returns how many. An exchange
+/// on `sq` removes each capturer in turn and asks again, so the pieces behind it (a
+/// rook behind a rook, a lance behind a pawn) join in.
+pub fn attackers<B: ShogiBoard>(board: &B, sq: Square, removed: u128, out: &mut [(Square, Piece); 12]) -> usize {
+    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
+    let inside = |nf: i32, nr: i32| (1..=9).contains(&nf) && (0..=8).contains(&nr);
+    let mut n = 0;
+    for (ef, er) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let mut k = 1;
+        while inside(f + ef * k, r + er * k) {
+            let s = square((f + ef * k) as usize, (r + er * k) as usize);
+            if removed >> s & 1 == 0
+                && let Some(p) = board.piece_on(s)
+            {
+                // The step from the piece to sq, with forward positive for its side.
+                let (df, dr) = (-ef, if p.color() == Color::Black { er } else { -er });
+                let diag = df != 0 && dr != 0;
+                use Kind::*;
+                let ok = match p.kind() {
+                    Lance => df == 0 && dr == 1,
+                    Bishop => diag,
+                    Rook => !diag,
+                    Horse => diag || k == 1,
+                    Dragon => !diag || k == 1,
+                    Pawn => k == 1 && df == 0 && dr == 1,
+                    Silver => k == 1 && (dr == 1 || (dr == -1 && df != 0)),
+                    Gold | ProPawn | ProLance | ProKnight | ProSilver => k == 1 && (dr >= 0 || df == 0),
+                    King => k == 1,
+                    Knight => false,
+                };
+                if ok {
+                    out[n] = (s, p);
+                    n += 1;
+                }
+                break;
+            }
+            k += 1;
+        }
+    }
+    // Knights: a Black knight stands two ranks below its target, a White one above.
+    for (c, dr) in [(Color::Black, 2), (Color::White, -2)] {
+        for df in [-1, 1] {
+            if inside(f + df, r + dr) {
+                let s = square((f + df) as usize, (r + dr) as usize);
+                if removed >> s & 1 == 0
+                    && let Some(p) = board.piece_on(s)
+                    && p.color() == c
+                    && p.kind() == Kind::Knight
+                {
+                    out[n] = (s, p);
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
 /// True when a piece of `kind` and color `c` standing on `from` attacks `target` on
 /// `board`, with the square `vacated` taken as empty. Only the squares between `from`
 /// and `target` are read (for the sliders); what stands on `from` and `target` does
@@ -165,4 +226,46 @@ pub(crate) fn count_impasse(piece_on: impl Fn(Square) -> Option<Piece>, hand: &H
         count.points += value(Kind::HAND[slot]) * n as u32;
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{Position, attacks_of};
+    use crate::repr::FastBoard;
+    use crate::types::SQUARES;
+
+    #[test]
+    fn attackers_agree_with_the_reference_attacks() {
+        // For every square, with nothing and then with each of a few squares removed,
+        // the attackers are exactly the pieces whose reference attack set (on the
+        // board less the removed squares) holds the square.
+        for sfen in [
+            crate::STARTPOS,
+            "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        ] {
+            let p = Position::from_sfen(sfen).unwrap();
+            let b = FastBoard::from_position(&p);
+            let occupied: Vec<Square> = (0..SQUARES).filter(|&s| p.board[s].is_some()).collect();
+            for removed in std::iter::once(0u128).chain(occupied.iter().step_by(5).map(|&s| 1u128 << s)) {
+                for sq in 0..SQUARES {
+                    let mut out = [(0, Piece::new(Color::Black, Kind::Pawn)); 12];
+                    let n = attackers(&b, sq, removed, &mut out);
+                    let mut got: Vec<Square> = out[..n].iter().map(|&(s, _)| s).collect();
+                    got.sort();
+                    let empty = |s: Square| removed >> s & 1 != 0 || p.board[s].is_none();
+                    let want: Vec<Square> = (0..SQUARES)
+                        .filter(|&s| s != sq && removed >> s & 1 == 0)
+                        .filter(|&s| {
+                            p.board[s].is_some_and(|q| attacks_of(q.color(), q.kind(), s, |t| !empty(t)).contains(&sq))
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{sfen} square {sq} removed {removed:#x}");
+                    assert!(out[..n].iter().all(|&(s, q)| p.board[s] == Some(q)));
+                }
+            }
+        }
+    }
 }
