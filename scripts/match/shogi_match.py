@@ -22,6 +22,9 @@ and no pondering:
                      shogi there. Threads=1, Hash=--hash, Ponder=false, and
                      Move Overhead=100 (ms): with its default of 30 it overstepped
                      byoyomi 0.2 s by over a second in three games of three here.
+                     At 2 s + byoyomi 0.2 s with `Move Overhead=30` it oversteps by
+                     0.55 to 0.70 s once a game, when its clock runs out: such
+                     matches need --grace 1000 to be fair to it.
     sjaakii          Sjaak II 1.4.1 (Debian), `/usr/games/sjaakii -usi` (the -usi switch
                      of its man page; its USI variant defaults to shogi). It is
                      single-threaded; Hash=--hash, Ponder=false. Its USI writes and

@@ -40,7 +40,7 @@ use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
-use polyboard_shogi::{attacked, impasse_count, reaches};
+use polyboard_shogi::{attackers, impasse_count, reaches};
 use std::cell::RefCell;
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
@@ -241,20 +241,49 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         2 * victim + promo
     }
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        // One exchange: what the move wins, less the moved piece when the opponent
-        // attacks the target square (with the origin vacated). Recaptures beyond the
-        // first are not followed.
-        let mover = if mv.is_promotion() { self.mover(mv).promoted() } else { self.mover(mv) };
-        let win =
-            self.victim(mv).map_or(0, value) + if mv.is_promotion() { value(mover) - value(self.mover(mv)) } else { 0 };
-        if win - value(mover) >= threshold {
-            return true;
-        }
-        if win < threshold {
+        // The static exchange on the target (the swap algorithm): each side recaptures
+        // with its least valuable attacker while that does not lose, the pieces behind
+        // a capturer joining in. Promotions after the move itself are not counted.
+        let to = mv.to();
+        let mover = self.mover(mv);
+        let placed = if mv.is_promotion() { mover.promoted() } else { mover };
+        let mut swap = self.victim(mv).map_or(0, value) + value(placed) - value(mover) - threshold;
+        if swap < 0 {
             return false;
         }
-        let vacated = if mv.is_drop() { None } else { Some(mv.from()) };
-        !attacked(&self.board, mv.to(), self.board.turn().flip(), vacated)
+        swap = value(placed) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut removed: u128 = if mv.is_drop() { 0 } else { 1 << mv.from() };
+        let mut stm = self.board.turn();
+        let mut res = true;
+        let mut list = [(0, Piece::new(Color::Black, Kind::Pawn)); 12];
+        loop {
+            stm = stm.flip();
+            let n = attackers(&self.board, to, removed, &mut list);
+            let mut least: Option<(Square, Kind)> = None;
+            let mut other = false;
+            for &(s, p) in &list[..n] {
+                if p.color() != stm {
+                    other = true;
+                } else if least.is_none_or(|(_, k)| value(p.kind()) < value(k)) {
+                    least = Some((s, p.kind()));
+                }
+            }
+            let Some((s, k)) = least else { break };
+            res = !res;
+            if k == Kind::King {
+                // The king takes only when nothing takes back.
+                return if other { !res } else { res };
+            }
+            swap = value(k) - swap;
+            if swap < res as i32 {
+                break;
+            }
+            removed |= 1 << s;
+        }
+        res
     }
     fn history_index(&self, mv: Move) -> usize {
         let code = Piece::new(self.board.turn(), self.mover(mv)).0 as usize;
@@ -310,8 +339,8 @@ impl<B: ShogiBoard> MoveText<Shogi<B>> for UsiText {
 mod tests {
     use super::*;
     use polyboard_search::MATE_BOUND;
-    use polyboard_shogi::Position;
     use polyboard_shogi::repr::FastBoard;
+    use polyboard_shogi::{Position, attacked};
 
     fn pos(sfen: &str) -> Shogi<FastBoard> {
         Shogi::new(FastBoard::from_position(&Position::from_sfen(sfen).unwrap()), &[])
@@ -361,6 +390,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn exchanges_follow_every_recapture() {
+        // Values worked by hand from SEE_VALUE (pawn 90, silver 495, gold 540, rook 990),
+        // each the best either side can do by capturing or standing pat.
+        let see = |sfen: &str, usi: &str| {
+            let p = pos(sfen);
+            let mv = polyboard_shogi::usi::parse(&Position::from_sfen(sfen).unwrap(), usi).unwrap();
+            // The largest threshold the move meets.
+            let v = (-2_000..2_000).rev().find(|&t| p.see_ge(mv, t)).unwrap();
+            assert!(!p.see_ge(mv, v + 1));
+            v
+        };
+        // Rook takes a pawn the gold defends: 90 - 990.
+        assert_eq!(see("k8/9/4g4/4p4/4R4/9/9/9/8K b - 1", "5e5d"), -900);
+        // Pawn takes pawn; the gold would take back but the lance behind the pawn would
+        // take the gold, so White stands pat: 90.
+        assert_eq!(see("k8/9/4g4/4p4/4P4/9/9/9/4L3K b - 1", "5e5d"), 90);
+        // Without the lance, the gold takes back: 90 - 90.
+        assert_eq!(see("k8/9/4g4/4p4/4P4/9/9/9/8K b - 1", "5e5d"), 0);
+        // The king alone defends: it takes back the rook (90 - 990), unless the lance
+        // behind the rook guards the square, when it cannot (90).
+        assert_eq!(see("9/9/4k4/4p4/4R4/9/9/9/8K b - 1", "5e5d"), -900);
+        assert_eq!(see("9/9/4k4/4p4/4R4/9/9/9/4L3K b - 1", "5e5d"), 90);
+        // A silver dropped where a pawn takes it: -495; where nothing does: 0.
+        assert_eq!(see("k8/9/9/4p4/9/9/9/9/8K b S 1", "S*5e"), -495);
+        assert_eq!(see("k8/9/9/4p4/9/9/9/9/8K b S 1", "S*5f"), 0);
+        // A promotion counts what the piece gains: pawn takes a pawn on 5c and becomes
+        // a tokin (90 + 540 - 90) that the gold on 5b takes: 540 - 540.
+        assert_eq!(see("k8/4g4/4p4/4P4/9/9/9/9/8K b - 1", "5d5c+"), 0);
+        assert_eq!(see("k8/9/4p4/4P4/9/9/9/9/8K b - 1", "5d5c+"), 540);
     }
 
     #[test]
