@@ -25,7 +25,7 @@ fn handshake_lists_the_options() {
     let mut e = Engine::run("usi");
     e.send("usi");
     let lines = e.until("usiok");
-    for opt in ["USI_Hash", "Threads", "Repr"] {
+    for opt in ["USI_Hash", "Threads", "Move Overhead", "Repr"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt} type"))), "{opt} missing: {lines:?}");
     }
     assert!(lines.iter().any(|l| l.starts_with("id name")));

@@ -141,7 +141,8 @@ impl Core {
     pub(crate) fn new(dialect: Dialect, out: Output) -> Core {
         let mut engine = Engine::with_notation(dialect.notation());
         if dialect == Dialect::Usi {
-            // USI GUIs know no Move Overhead option; reserve a little more.
+            // USI has no standard Move Overhead option (polyboard offers one); by
+            // default reserve a little more than over UCI.
             engine.set_move_overhead(USI_OVERHEAD);
         }
         Core { dialect, out, engine, running: None }

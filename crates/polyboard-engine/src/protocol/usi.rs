@@ -5,7 +5,7 @@
 //! `binc`, `winc`, `byoyomi`, `movetime`, `depth`, `nodes`, `infinite`, `ponder`, and
 //! `perft N`), `stop`, `ponderhit`, `gameover`, `quit`, plus `d` (the position).
 //!
-//! Options: `USI_Hash`, `Threads`, `SkillLevel` (YaneuraOu's name), `USI_LimitStrength` and `USI_Elo` (weakened play,
+//! Options: `USI_Hash`, `Threads`, `Move Overhead` (ms reserved a move, 50 by default), `SkillLevel` (YaneuraOu's name), `USI_LimitStrength` and `USI_Elo` (weakened play,
 //! [`crate::strength`]; the scale is chess's), `Repr` (a `polyboard_shogi` representation),
 //! `EnteringKingRule` (YaneuraOu's name and values: `NoEnteringKing`, `CSARule24`,
 //! `CSARule27`, the default), `EvalFile` (a file of shogi evaluation weights in
@@ -23,7 +23,7 @@
 //! timeout` (also after `stop`); other variants answer `checkmate notimplemented`. With
 //! no legal move the engine answers `bestmove resign`.
 
-use super::session::Core;
+use super::session::{Core, USI_OVERHEAD};
 use crate::api::{HASH_MAX, THREADS_MAX};
 use crate::strength::{ELO_MAX, ELO_MIN, SKILL_MAX};
 
@@ -34,6 +34,7 @@ pub(super) fn handshake(s: &Core) {
         "id author the polyboard authors".to_string(),
         format!("option name USI_Hash type spin default 16 min 1 max {HASH_MAX}"),
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+        format!("option name Move Overhead type spin default {USI_OVERHEAD} min 0 max 5000"),
         format!("option name SkillLevel type spin default {SKILL_MAX} min 0 max {SKILL_MAX}"),
         "option name USI_LimitStrength type check default false".to_string(),
         format!("option name USI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
