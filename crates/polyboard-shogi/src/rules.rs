@@ -102,23 +102,10 @@ pub fn attackers<B: ShogiBoard>(board: &B, sq: Square, removed: u128, out: &mut 
             if removed >> s & 1 == 0
                 && let Some(p) = board.piece_on(s)
             {
-                // The step from the piece to sq, with forward positive for its side.
-                let (df, dr) = (-ef, if p.color() == Color::Black { er } else { -er });
-                let diag = df != 0 && dr != 0;
-                use Kind::*;
-                let ok = match p.kind() {
-                    Lance => df == 0 && dr == 1,
-                    Bishop => diag,
-                    Rook => !diag,
-                    Horse => diag || k == 1,
-                    Dragon => !diag || k == 1,
-                    Pawn => k == 1 && df == 0 && dr == 1,
-                    Silver => k == 1 && (dr == 1 || (dr == -1 && df != 0)),
-                    Gold | ProPawn | ProLance | ProKnight | ProSilver => k == 1 && (dr >= 0 || df == 0),
-                    King => k == 1,
-                    Knight => false,
-                };
-                if ok {
+                // From the piece to sq, forward positive for its side; the squares
+                // between are empty or removed, so the line is clear.
+                let (df, dr) = (-ef * k, if p.color() == Color::Black { er * k } else { -er * k });
+                if moves_by(p.kind(), df, dr, || true) {
                     out[n] = (s, p);
                     n += 1;
                 }
@@ -162,7 +149,6 @@ pub fn reaches<B: ShogiBoard>(
     let df = file_of(target) as i32 - file_of(from) as i32;
     // Forward for `c` is positive.
     let dr = (rank_of(target) as i32 - rank_of(from) as i32) * if c == Color::Black { -1 } else { 1 };
-    let adjacent = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
     let clear = || {
         let (sf, sr) = (df.signum(), (rank_of(target) as i32 - rank_of(from) as i32).signum());
         let n = df.abs().max(dr.abs());
@@ -171,6 +157,15 @@ pub fn reaches<B: ShogiBoard>(
             Some(s) == vacated || board.piece_on(s).is_none()
         })
     };
+    moves_by(kind, df, dr, clear)
+}
+
+/// True when a piece of `kind` moves by `(df, dr)` (files, and ranks with forward
+/// positive for its side), `clear` telling whether the squares between are empty: the
+/// pieces' moves, for [`reaches`] and [`attackers`].
+#[inline]
+fn moves_by(kind: Kind, df: i32, dr: i32, clear: impl FnOnce() -> bool) -> bool {
+    let adjacent = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
     use Kind::*;
     match kind {
         Pawn => (df, dr) == (0, 1),
