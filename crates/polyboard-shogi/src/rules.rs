@@ -7,7 +7,7 @@
 //! representation alike, without the representation's own attack tables.
 
 use crate::board::ShogiBoard;
-use crate::types::{Color, Hand, Kind, Piece, Square, file_of, rank_of, square};
+use crate::types::{Color, Hand, Kind, Piece, SQUARES, Square, file_of, rank_of, square};
 
 /// True when a piece of `by` attacks `sq` on `board`, with the square `vacated` taken
 /// as empty (the origin of a move being tested, say; `None` for the board as it is).
@@ -85,50 +85,137 @@ pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option
     false
 }
 
+/// The eight lines out of a square, in the order `attackers` reports them: (file step,
+/// rank step) with rank a = 0, so (0, -1) looks towards rank a.
+const LINES: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// Square lists and attacker masks for [`Attackers`]: for each square and line, the
+/// squares along it outwards (`ray`, `len` of them); for each line, the piece codes
+/// ([`Piece`]'s byte, both colors) that attack along it from the next square (`near`)
+/// and from farther out (`far`, the sliders).
+struct Lines {
+    ray: [[[u8; 8]; 8]; SQUARES],
+    len: [[u8; 8]; SQUARES],
+    near: [u32; 8],
+    far: [u32; 8],
+}
+
+fn lines() -> &'static Lines {
+    static LINES_TABLE: std::sync::OnceLock<Lines> = std::sync::OnceLock::new();
+    LINES_TABLE.get_or_init(|| {
+        let mut t = Lines { ray: [[[0; 8]; 8]; SQUARES], len: [[0; 8]; SQUARES], near: [0; 8], far: [0; 8] };
+        for sq in 0..SQUARES {
+            let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
+            for (d, &(ef, er)) in LINES.iter().enumerate() {
+                let mut k = 1;
+                while (1..=9).contains(&(f + ef * k)) && (0..=8).contains(&(r + er * k)) {
+                    t.ray[sq][d][k as usize - 1] = square((f + ef * k) as usize, (r + er * k) as usize) as u8;
+                    k += 1;
+                }
+                t.len[sq][d] = k as u8 - 1;
+            }
+        }
+        for (d, &(ef, er)) in LINES.iter().enumerate() {
+            for code in 0..32u8 {
+                let p = Piece(code);
+                if code & 15 == 0 || code & 15 > 14 {
+                    continue;
+                }
+                // From the piece to the square, forward positive for its side.
+                let step = |k: i32| (-ef * k, if p.color() == Color::Black { er * k } else { -er * k });
+                let (df, dr) = step(1);
+                t.near[d] |= (moves_by(p.kind(), df, dr, || true) as u32) << code;
+                let (df, dr) = step(2);
+                t.far[d] |= (moves_by(p.kind(), df, dr, || true) as u32) << code;
+            }
+        }
+        t
+    })
+}
+
+/// Every piece of either side that attacks a square, with some squares taken as
+/// empty, kept so that an exchange can take capturers off one by one: one slot per
+/// line (the first piece along it when it moves towards the square that far) and one
+/// per knight square. Taking a piece off rescans only its own line, so the piece
+/// behind it (a rook behind a rook, a lance behind a pawn) joins in.
+#[derive(Clone, Copy, Debug)]
+pub struct Attackers {
+    sq: Square,
+    /// Slots 0-7: the lines in [`LINES`] order; 8-11: the knight squares, a Black
+    /// knight's two (file -1, +1) and then a White knight's.
+    slots: [Option<(Square, Piece)>; 12],
+}
+
+impl Attackers {
+    /// The attackers of `sq` on `board`, the squares set in `removed` (bit `s` for
+    /// square `s`) taken as empty.
+    pub fn new<B: ShogiBoard>(board: &B, sq: Square, removed: u128) -> Attackers {
+        let mut slots = [None; 12];
+        for (d, slot) in slots.iter_mut().take(8).enumerate() {
+            *slot = Self::line(board, sq, d, removed);
+        }
+        let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
+        // Knights: a Black knight stands two ranks below its target, a White one above.
+        let mut i = 8;
+        for (c, dr) in [(Color::Black, 2), (Color::White, -2)] {
+            for df in [-1, 1] {
+                if (1..=9).contains(&(f + df)) && (0..=8).contains(&(r + dr)) {
+                    let s = square((f + df) as usize, (r + dr) as usize);
+                    if removed >> s & 1 == 0
+                        && let Some(p) = board.piece_on(s)
+                        && p == Piece::new(c, Kind::Knight)
+                    {
+                        slots[i] = Some((s, p));
+                    }
+                }
+                i += 1;
+            }
+        }
+        Attackers { sq, slots }
+    }
+
+    /// The first piece along line `d` from `sq` (skipping `removed`), when it attacks `sq`.
+    #[inline]
+    fn line<B: ShogiBoard>(board: &B, sq: Square, d: usize, removed: u128) -> Option<(Square, Piece)> {
+        let t = lines();
+        for (k, &s) in t.ray[sq][d][..t.len[sq][d] as usize].iter().enumerate() {
+            let s = s as Square;
+            if removed >> s & 1 != 0 {
+                continue;
+            }
+            let Some(p) = board.piece_on(s) else { continue };
+            let mask = if k == 0 { t.near[d] } else { t.far[d] };
+            return (mask >> p.0 & 1 != 0).then_some((s, p));
+        }
+        None
+    }
+
+    /// The attackers, in slot order: (slot, square, piece).
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (usize, Square, Piece)> + '_ {
+        self.slots.iter().enumerate().filter_map(|(i, a)| a.map(|(s, p)| (i, s, p)))
+    }
+
+    /// Takes the attacker in `slot` off (`removed` must now hold its square): the next
+    /// piece along its line, if it attacks, takes its place.
+    #[inline]
+    pub fn remove<B: ShogiBoard>(&mut self, board: &B, slot: usize, removed: u128) {
+        self.slots[slot] = if slot < 8 { Self::line(board, self.sq, slot, removed) } else { None };
+    }
+}
+
 /// Every piece of either side that attacks `sq` on `board`, with the squares set in
 /// `removed` (bit `s` for square `s`) taken as empty: the first piece along each of the
 /// eight lines when it moves towards `sq` that far, and the knights. Written into `out`
 /// (at most 12: eight lines and four knight squares); returns how many. An exchange
 /// on `sq` removes each capturer in turn and asks again, so the pieces behind it (a
-/// rook behind a rook, a lance behind a pawn) join in.
+/// rook behind a rook, a lance behind a pawn) join in; [`Attackers`] does the same
+/// rescanning only the capturer's line.
 pub fn attackers<B: ShogiBoard>(board: &B, sq: Square, removed: u128, out: &mut [(Square, Piece); 12]) -> usize {
-    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
-    let inside = |nf: i32, nr: i32| (1..=9).contains(&nf) && (0..=8).contains(&nr);
     let mut n = 0;
-    for (ef, er) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-        let mut k = 1;
-        while inside(f + ef * k, r + er * k) {
-            let s = square((f + ef * k) as usize, (r + er * k) as usize);
-            if removed >> s & 1 == 0
-                && let Some(p) = board.piece_on(s)
-            {
-                // From the piece to sq, forward positive for its side; the squares
-                // between are empty or removed, so the line is clear.
-                let (df, dr) = (-ef * k, if p.color() == Color::Black { er * k } else { -er * k });
-                if moves_by(p.kind(), df, dr, || true) {
-                    out[n] = (s, p);
-                    n += 1;
-                }
-                break;
-            }
-            k += 1;
-        }
-    }
-    // Knights: a Black knight stands two ranks below its target, a White one above.
-    for (c, dr) in [(Color::Black, 2), (Color::White, -2)] {
-        for df in [-1, 1] {
-            if inside(f + df, r + dr) {
-                let s = square((f + df) as usize, (r + dr) as usize);
-                if removed >> s & 1 == 0
-                    && let Some(p) = board.piece_on(s)
-                    && p.color() == c
-                    && p.kind() == Kind::Knight
-                {
-                    out[n] = (s, p);
-                    n += 1;
-                }
-            }
-        }
+    for (_, s, p) in Attackers::new(board, sq, removed).iter() {
+        out[n] = (s, p);
+        n += 1;
     }
     n
 }
@@ -259,6 +346,32 @@ mod tests {
                         .collect();
                     assert_eq!(got, want, "{sfen} square {sq} removed {removed:#x}");
                     assert!(out[..n].iter().all(|&(s, q)| p.board[s] == Some(q)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn taking_an_attacker_off_rescans_as_a_fresh_look_would() {
+        // Take the attackers of every square off one by one, in slot order: after each,
+        // the kept set equals the set found afresh with every taken square removed.
+        for sfen in [
+            "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w s 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "4k4/4l4/4r4/4p4/4+B4/4P4/4L4/4R4/4K4 b - 1",
+        ] {
+            let b = FastBoard::from_position(&Position::from_sfen(sfen).unwrap());
+            for sq in 0..SQUARES {
+                let mut att = Attackers::new(&b, sq, 0);
+                let mut removed = 0u128;
+                loop {
+                    let first = att.iter().next();
+                    let Some((slot, s, _)) = first else { break };
+                    removed |= 1 << s;
+                    att.remove(&b, slot, removed);
+                    let kept: Vec<_> = att.iter().collect();
+                    let fresh: Vec<_> = Attackers::new(&b, sq, removed).iter().collect();
+                    assert_eq!(kept, fresh, "{sfen} square {sq} removed {removed:#x}");
                 }
             }
         }

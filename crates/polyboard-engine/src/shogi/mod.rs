@@ -39,8 +39,8 @@ pub mod nnue;
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
+use polyboard_shogi::{Attackers, impasse_count, reaches};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
-use polyboard_shogi::{attackers, impasse_count, reaches};
 use std::cell::RefCell;
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
@@ -258,20 +258,19 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         let mut removed: u128 = if mv.is_drop() { 0 } else { 1 << mv.from() };
         let mut stm = self.board.turn();
         let mut res = true;
-        let mut list = [(0, Piece::new(Color::Black, Kind::Pawn)); 12];
+        let mut att = Attackers::new(&self.board, to, removed);
         loop {
             stm = stm.flip();
-            let n = attackers(&self.board, to, removed, &mut list);
-            let mut least: Option<(Square, Kind)> = None;
+            let mut least: Option<(usize, Square, Kind)> = None;
             let mut other = false;
-            for &(s, p) in &list[..n] {
+            for (slot, s, p) in att.iter() {
                 if p.color() != stm {
                     other = true;
-                } else if least.is_none_or(|(_, k)| value(p.kind()) < value(k)) {
-                    least = Some((s, p.kind()));
+                } else if least.is_none_or(|(_, _, k)| value(p.kind()) < value(k)) {
+                    least = Some((slot, s, p.kind()));
                 }
             }
-            let Some((s, k)) = least else { break };
+            let Some((slot, s, k)) = least else { break };
             res = !res;
             if k == Kind::King {
                 // The king takes only when nothing takes back.
@@ -282,6 +281,7 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
                 break;
             }
             removed |= 1 << s;
+            att.remove(&self.board, slot, removed);
         }
         res
     }
