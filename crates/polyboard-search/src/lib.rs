@@ -253,8 +253,10 @@ pub trait Searchable: Clone + Send + 'static {
     fn rule_win(&self) -> bool {
         false
     }
-    /// False only when the quiet move `mv` cannot give check; quiescence then skips it
-    /// without playing it. The default (true) plays every quiet move to find out.
+    /// False only when the move `mv` cannot give check: the search then prunes a move
+    /// it would prune unless it checked (quiescence's quiet moves, the main search's
+    /// late moves) without playing it. The default (true) plays every such move to
+    /// find out.
     fn may_give_check(&self, mv: Self::Move) -> bool {
         let _ = mv;
         true

@@ -318,6 +318,8 @@ struct Picker<P: Searchable> {
     /// Each move's key, computed once (the selection below reads it for every move left).
     keys: P::List<u32>,
     cur: usize,
+    /// The moves in play: `..end` of the lists (the rest were dropped by [`Picker::retain`]).
+    end: usize,
     quiets_done: bool,
     tt: u32,
     killers: [u32; 2],
@@ -334,6 +336,7 @@ impl<P: Searchable> Picker<P> {
             quiet: Default::default(),
             keys: Default::default(),
             cur: 0,
+            end: 0,
             quiets_done: false,
             tt,
             killers,
@@ -361,6 +364,7 @@ impl<P: Searchable> Picker<P> {
             self.quiet.push(false);
             self.keys.push(mv.key());
         }
+        self.end = self.moves.len();
         if self.tt != 0 && !tt_found && self.main {
             self.add_quiet(pos, &Hist { main: &[], cont: [&[], &[]] });
         }
@@ -377,6 +381,27 @@ impl<P: Searchable> Picker<P> {
             let score = self.quiet_score(pos, mv, history);
             self.scores.push(score);
         }
+        self.end = self.moves.len();
+    }
+
+    /// Drops the moves not yet picked for which `keep(move, quiet)` is false. The order
+    /// of the rest does not change: [`Picker::best`] picks by score and key, not place.
+    fn retain(&mut self, mut keep: impl FnMut(P::Move, bool) -> bool) {
+        let moves = self.moves.as_mut_slice();
+        let scores = self.scores.as_mut_slice();
+        let quiet = self.quiet.as_mut_slice();
+        let keys = self.keys.as_mut_slice();
+        let mut kept = self.cur;
+        for i in self.cur..self.end {
+            if keep(moves[i], quiet[i]) {
+                moves.swap(kept, i);
+                scores.swap(kept, i);
+                quiet.swap(kept, i);
+                keys.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.end = kept;
     }
 
     /// The hash move first, then the killers, the counter-move, and history.
@@ -407,7 +432,7 @@ impl<P: Searchable> Picker<P> {
     /// The best remaining move and whether it is quiet: the highest score, ties to
     /// the highest key, found as the largest of `score << 32 | key`.
     fn best(&mut self) -> Option<(P::Move, bool, i32)> {
-        let n = self.moves.len();
+        let n = self.end;
         if self.cur >= n {
             return None;
         }
@@ -1054,8 +1079,13 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             // Pruning of late, hopeless moves (never the first, never when mated, never
             // a move that gives check: the candidate is made first to know).
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
-            if prunable && quiet && depth <= 7 && searched >= lmp_limit {
+            if prunable && quiet && depth <= 7 && searched >= lmp_limit && !skip_quiets {
                 skip_quiets = true;
+                // From here on a quiet move is searched only when it gives check: the
+                // ones that cannot are dropped unplayed (the same tree, fewer moves to
+                // pick from).
+                let pos = &self.pos;
+                picker.retain(|m, q| !q || pos.may_give_check(m));
             }
             let candidate = prunable
                 && if quiet {
@@ -1065,6 +1095,9 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 } else {
                     depth <= 6 && order < GOOD_NOISY / 2 && !self.pos.see_ge(mv, -90 * depth)
                 };
+            if candidate && !self.pos.may_give_check(mv) {
+                continue;
+            }
             self.stack[ply].hist = hist_index;
             let undo = self.enter(mv);
             let gives_check = self.pos.in_check();
