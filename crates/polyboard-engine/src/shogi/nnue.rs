@@ -56,15 +56,18 @@ fn in_zone_of(king: Square, sq: Square) -> bool {
     df <= 2 && dr <= 2 && sq != king
 }
 
-/// The pieces in the zone of a king on `king` on `board`, with their squares, in
-/// ascending square order.
-fn zone_pieces(board: &[Option<Piece>; SQUARES], king: Square) -> impl Iterator<Item = (Square, Piece)> + '_ {
+/// The pieces in the zone of a king on `king` (`piece` tells what stands on a square),
+/// with their squares, in ascending square order.
+fn zone_pieces<'a>(
+    piece: impl Fn(Square) -> Option<Piece> + 'a,
+    king: Square,
+) -> impl Iterator<Item = (Square, Piece)> + 'a {
     let (file, rank) = (king / 9, king % 9);
     let files = file.saturating_sub(2)..=(file + 2).min(8);
     files
         .flat_map(move |f| (rank.saturating_sub(2)..=(rank + 2).min(8)).map(move |r| 9 * f + r))
         .filter(move |&sq| sq != king)
-        .filter_map(move |sq| board[sq].map(|p| (sq, p)))
+        .filter_map(move |sq| piece(sq).map(|p| (sq, p)))
 }
 
 /// The king-zone input index of `piece` on `sq` in the zone of `owner`'s king on
@@ -138,7 +141,7 @@ impl Snapshot {
         let kings = if zone { self.kings() } else { [None; 2] };
         let zones = VIEWS.into_iter().filter_map(move |owner| kings[owner.index()].map(|k| (owner, k))).flat_map(
             move |(owner, king)| {
-                zone_pieces(&self.board, king).map(move |(sq, p)| zone_feature(view, owner, king, p, sq))
+                zone_pieces(|q| self.board[q], king).map(move |(sq, p)| zone_feature(view, owner, king, p, sq))
             },
         );
         board.chain(hands).chain(zones)
@@ -186,12 +189,71 @@ pub fn evaluate(net: &Net, s: &Snapshot, stm: Color) -> i32 {
 /// The view of each accumulator index.
 const VIEWS: [Color; 2] = [Color::Black, Color::White];
 
+/// Bytes of [`Codes::board`]: the 81 squares padded to whole 8-byte words.
+const CODE_BYTES: usize = 88;
+
+/// A position as the updates compare it: the piece code on each square (`Piece.0`, 0
+/// for none; bytes 81..88 stay 0), and the hands. Equal squares are skipped eight at
+/// a time, as words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Codes {
+    board: [u8; CODE_BYTES],
+    hands: [Hand; 2],
+}
+
+impl Codes {
+    /// The codes of a board's squares and hands.
+    fn of<B: ShogiBoard>(board: &B) -> Codes {
+        let mut codes = [0; CODE_BYTES];
+        for (sq, c) in codes[..SQUARES].iter_mut().enumerate() {
+            *c = board.piece_on(sq).map_or(0, |p| p.0);
+        }
+        Codes { board: codes, hands: [board.hand(Color::Black), board.hand(Color::White)] }
+    }
+
+    /// The codes of a snapshot.
+    fn of_snapshot(s: &Snapshot) -> Codes {
+        let mut codes = [0; CODE_BYTES];
+        for (c, p) in codes.iter_mut().zip(&s.board) {
+            *c = p.map_or(0, |p| p.0);
+        }
+        Codes { board: codes, hands: s.hands }
+    }
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    fn piece(&self, sq: Square) -> Option<Piece> {
+        let c = self.board[sq];
+        (c != 0).then_some(Piece(c))
+    }
+
+    /// The snapshot these codes stand for.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot { board: std::array::from_fn(|sq| self.piece(sq)), hands: self.hands }
+    }
+
+    /// The squares whose piece differs between `self` and `other`, in ascending order.
+    fn changed<'a>(&'a self, other: &'a Codes) -> impl Iterator<Item = Square> + 'a {
+        let (a, b) = (self.board.as_chunks::<8>().0, other.board.as_chunks::<8>().0);
+        a.iter().zip(b).enumerate().flat_map(|(w, (x, y))| {
+            let mut diff = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
+            std::iter::from_fn(move || {
+                (diff != 0).then(|| {
+                    let byte = diff.trailing_zeros() as usize / 8;
+                    diff &= !(0xff << (8 * byte));
+                    8 * w + byte
+                })
+            })
+        })
+    }
+}
+
 /// The network evaluation, with the accumulators of the last position it evaluated.
 #[derive(Clone, Debug)]
 pub struct NnueEval {
     net: Arc<Net>,
     /// The position the accumulators hold (`None` before the first evaluation).
-    last: Option<Snapshot>,
+    last: Option<Codes>,
     acc: [[i16; HIDDEN]; 2],
     /// The network reads the king-zone features.
     zone: bool,
@@ -208,26 +270,26 @@ impl NnueEval {
     /// Brings the accumulators to `s`, whose kings stand on `kings` (read with the
     /// king-zone features only): the changed features only (a king that moved swaps
     /// its zone's rows), or a refresh when more than `REFRESH` changed.
-    fn update(&mut self, s: &Snapshot, kings: [Option<Square>; 2]) {
+    fn update(&mut self, s: &Codes, kings: [Option<Square>; 2]) {
         const REFRESH: usize = 24;
         let kings = if self.zone { kings } else { [None; 2] };
         let old_kings = std::mem::replace(&mut self.kings, kings);
         let Some(old) = self.last.as_mut() else {
-            self.acc = refresh(&self.net, s);
+            self.acc = refresh(&self.net, &s.snapshot());
             self.last = Some(*s);
             return;
         };
-        let moved = old.board.iter().zip(&s.board).filter(|(a, b)| a != b).count();
+        let moved = old.changed(s).count();
         let in_hand: usize =
             old.hands.iter().flatten().zip(s.hands.iter().flatten()).map(|(a, b)| a.abs_diff(*b) as usize).sum();
         if 2 * moved + in_hand > REFRESH {
-            self.acc = refresh(&self.net, s);
+            self.acc = refresh(&self.net, &s.snapshot());
         } else if moved + in_hand > 0 {
             let (net, acc) = (&self.net, &mut self.acc);
             // A king that moved takes its zone along: the old zone's features go (as
             // the old position had them) and the new zone's come (as the new one has).
-            let mut zone = |board: &[Option<Piece>; SQUARES], owner: Color, king: Square, add: bool| {
-                for (sq, p) in zone_pieces(board, king) {
+            let mut zone = |codes: &Codes, owner: Color, king: Square, add: bool| {
+                for (sq, p) in zone_pieces(|q| codes.piece(q), king) {
                     let f = |v: usize| zone_feature(VIEWS[v], owner, king, p, sq);
                     if add { net.add_feature(acc, f) } else { net.sub_feature(acc, f) }
                 }
@@ -240,17 +302,14 @@ impl NnueEval {
                     continue;
                 }
                 if let Some(k) = old_kings[i] {
-                    zone(&old.board, owner, k, false);
+                    zone(old, owner, k, false);
                 }
                 if let Some(k) = kings[i] {
-                    zone(&s.board, owner, k, true);
+                    zone(s, owner, k, true);
                 }
             }
-            for sq in 0..SQUARES {
-                let (was, now) = (old.board[sq], s.board[sq]);
-                if was == now {
-                    continue;
-                }
+            for sq in old.changed(s) {
+                let (was, now) = (old.piece(sq), s.piece(sq));
                 if let Some(p) = was {
                     net.sub_feature(acc, |v| board_feature(VIEWS[v], p, sq));
                 }
@@ -288,11 +347,11 @@ impl NnueEval {
     /// The evaluation of `s` for `stm`, in centipawns.
     pub fn evaluate_snapshot(&mut self, s: &Snapshot, stm: Color) -> i32 {
         let kings = if self.zone { s.kings() } else { [None; 2] };
-        self.evaluate_with_kings(s, kings, stm)
+        self.evaluate_with_kings(&Codes::of_snapshot(s), kings, stm)
     }
 
     /// [`NnueEval::evaluate_snapshot`] with the kings' squares known.
-    fn evaluate_with_kings(&mut self, s: &Snapshot, kings: [Option<Square>; 2], stm: Color) -> i32 {
+    fn evaluate_with_kings(&mut self, s: &Codes, kings: [Option<Square>; 2], stm: Color) -> i32 {
         self.update(s, kings);
         let us = stm.index();
         self.net.output(&self.acc[us], &self.acc[us ^ 1])
@@ -303,11 +362,7 @@ impl<B: ShogiBoard> Evaluator<Shogi<B>> for NnueEval {
     #[inline]
     fn evaluate(&mut self, pos: &Shogi<B>) -> i32 {
         let king = |c: Color| Some(pos.king(c)).filter(|&k| k != super::NO_KING);
-        self.evaluate_with_kings(
-            &Snapshot::of(pos.board()),
-            [king(Color::Black), king(Color::White)],
-            pos.board().turn(),
-        )
+        self.evaluate_with_kings(&Codes::of(pos.board()), [king(Color::Black), king(Color::White)], pos.board().turn())
     }
 }
 
