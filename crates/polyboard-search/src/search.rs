@@ -1077,7 +1077,8 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             let hist = if quiet { self.hist_view(side, rows).get(hist_index) } else { 0 };
             let lmr_depth = (depth - reductions()[depth.min(63) as usize][searched.min(63)] as i32).max(0);
             // Pruning of late, hopeless moves (never the first, never when mated, never
-            // a move that gives check: the candidate is made first to know).
+            // a move that gives check: a candidate that may give check is made first to
+            // know).
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
             if prunable && quiet && depth <= 7 && searched >= lmp_limit && !skip_quiets {
                 skip_quiets = true;

@@ -109,11 +109,7 @@ pub struct Snapshot {
 impl Snapshot {
     /// The squares and hands of `board`.
     pub fn of<B: ShogiBoard>(board: &B) -> Snapshot {
-        let mut squares = [None; SQUARES];
-        for (sq, p) in squares.iter_mut().enumerate() {
-            *p = board.piece_on(sq);
-        }
-        Snapshot { board: squares, hands: [board.hand(Color::Black), board.hand(Color::White)] }
+        Codes::of(board).snapshot()
     }
 
     /// The squares of Black's and White's kings.
@@ -417,6 +413,15 @@ mod tests {
         // (whose scores the network learned) sees it: +234 at depth 10.
         let v = evaluate(&net, &snapshot(&Position::startpos()), Color::Black);
         assert!((0..400).contains(&v), "{v}");
+    }
+
+    #[test]
+    fn a_board_reads_as_its_position() {
+        // Snapshot::of reads through the codes: every piece, every hand slot, both colors.
+        let pos = Position::from_sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124")
+            .unwrap();
+        let board = polyboard_shogi::repr::FastBoard::from_position(&pos);
+        assert_eq!(Snapshot::of(&board), snapshot(&pos));
     }
 
     #[test]
