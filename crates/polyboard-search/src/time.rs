@@ -9,6 +9,9 @@ pub struct Limits {
     pub time: [Option<u64>; 2],
     /// Increments per move of white and black.
     pub inc: [u64; 2],
+    /// USI's byoyomi: once a clock is spent, each move may take this long (both
+    /// sides); time not used in a period is lost, and none is added to the clock.
+    pub byoyomi: u64,
     /// Moves to the next time control.
     pub movestogo: Option<u32>,
     /// Exactly this long.
@@ -56,13 +59,17 @@ pub struct Budget {
 /// overheads, shared evenly. The hard limit never passes the clock less twice the
 /// overhead (and 2%), nor 40% of it before the last move of a control. So when the
 /// increment does not cover the overhead, as at 1+0.01 on a loaded machine, moves
-/// become nearly free instead of draining the clock.
+/// become nearly free instead of draining the clock. With byoyomi the clock is spent
+/// differently ([`byoyomi_budget`]).
 pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     if let Some(mt) = limits.movetime {
         let t = Duration::from_millis(mt.saturating_sub(overhead).max(1));
         return Some(Budget { soft: t, hard: t, fixed: true });
     }
     let time = limits.time[side & 1]?;
+    if limits.byoyomi > 0 {
+        return Some(byoyomi_budget(time, limits.byoyomi, overhead));
+    }
     let inc = limits.inc[side & 1];
     let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50) as u64;
     let safe = time.saturating_sub(overhead.saturating_mul(2).saturating_add(time / 50));
@@ -74,6 +81,27 @@ pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
     let hard = share.saturating_mul(3).min(cap).max(1);
     let soft = share.min(hard).max(1);
     Some(Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard), fixed: false })
+}
+
+/// The budget of a move with `time` left on the clock and a byoyomi of `period` ms.
+///
+/// The move may run until the clock and one period are spent. While the clock lasts,
+/// every millisecond comes off it and the period is not used; once it is spent, each
+/// move has one period, used whole or lost. So the clock buys the most when it is
+/// spent in a few moves: thinking `x` a move for `k` moves, the sum of `ln x` over
+/// the game is largest at `x = e` periods. The engine aims at three periods a move
+/// (a stable search stops short of its aim) until less than two remain on the
+/// clock, and then uses what remains and the period whole. The hard limit keeps
+/// `overhead` and 2% of the clock in hand.
+pub fn byoyomi_budget(time: u64, period: u64, overhead: u64) -> Budget {
+    let deadline = time.saturating_add(period).saturating_sub(overhead.saturating_add(time / 50)).max(1);
+    let ms = Duration::from_millis;
+    if time <= period.saturating_mul(2) {
+        return Budget { soft: ms(deadline), hard: ms(deadline), fixed: true };
+    }
+    let soft = period.saturating_sub(overhead).max(1).saturating_mul(3).min(deadline);
+    let hard = soft.saturating_mul(3).min(deadline);
+    Budget { soft: ms(soft), hard: ms(hard), fixed: false }
 }
 
 #[cfg(test)]
@@ -116,5 +144,24 @@ mod tests {
         // Black's clock for black.
         let l = Limits { time: [Some(100_000), Some(1_000)], ..Limits::default() };
         assert!(budget(&l, 1, 10).unwrap().hard < Duration::from_millis(1_000));
+    }
+
+    #[test]
+    fn byoyomi_spends_the_clock_in_a_few_moves_then_each_period_whole() {
+        // 2 s + 0.2 s: three periods less the overhead while the clock lasts.
+        let l = Limits { time: [Some(2_000), Some(0)], byoyomi: 200, ..Limits::default() };
+        let b = budget(&l, 0, 50).unwrap();
+        assert_eq!((b.soft, b.hard, b.fixed), (Duration::from_millis(450), Duration::from_millis(1_350), false));
+        // Under two periods left: the clock and the period, whole, less the overhead.
+        let b = byoyomi_budget(300, 200, 50);
+        assert_eq!((b.soft, b.hard, b.fixed), (Duration::from_millis(444), Duration::from_millis(444), true));
+        // Never past the clock and one period.
+        for time in [0, 1, 100, 401, 1_000, 60_000, u64::MAX] {
+            for period in [1, 30, 200, 10_000, u64::MAX] {
+                let b = byoyomi_budget(time, period, 50);
+                assert!(b.soft <= b.hard);
+                assert!(b.hard.as_millis() <= time.saturating_add(period).max(1) as u128, "{time} {period}");
+            }
+        }
     }
 }

@@ -81,8 +81,8 @@ pub enum Go {
 ///
 /// A negative number counts as 0. `perft` and USI's `mate` end the command (the words
 /// after them are not read). With `byoyomi` alone (no time on the mover's clock and no
-/// `movetime`) a period is the move's time; with a clock, the time manager sees the
-/// clock plus one period and one period added per move. A search without a time,
+/// `movetime`) a period is the move's time; with a clock, the time manager spends the
+/// clock, then the period ([`polyboard_search::time::byoyomi_budget`]). A search without a time,
 /// depth, node or mate limit is infinite.
 pub fn parse_go(
     args: &[&str],
@@ -163,13 +163,8 @@ pub fn parse_go(
     if byoyomi > 0 && limits.time[side & 1].unwrap_or(0) == 0 && limits.movetime.is_none() {
         // On byoyomi alone, a period is the move's time (less the overhead).
         limits.movetime = Some(byoyomi);
-    } else if byoyomi > 0 {
-        // Byoyomi as the time manager sees it: the clock plus one period, and one
-        // period added per move.
-        for side in 0..2 {
-            limits.time[side] = Some(limits.time[side].unwrap_or(0).saturating_add(byoyomi));
-            limits.inc[side] = limits.inc[side].saturating_add(byoyomi);
-        }
+    } else {
+        limits.byoyomi = byoyomi;
     }
     if !limits.timed() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
         limits.infinite = true;
@@ -211,11 +206,11 @@ mod tests {
     }
 
     #[test]
-    fn byoyomi_is_the_move_time_alone_and_an_increment_with_a_clock() {
+    fn byoyomi_is_the_move_time_alone_and_a_period_after_the_clock() {
         let l = search("btime 0 wtime 0 byoyomi 100", USI_GO, 1);
         assert_eq!((l.movetime, l.time), (Some(100), [Some(0), Some(0)]));
         let l = search("btime 1000 wtime 0 byoyomi 100", USI_GO, 0);
-        assert_eq!((l.movetime, l.time, l.inc), (None, [Some(1100), Some(100)], [100, 100]));
+        assert_eq!((l.movetime, l.time, l.inc, l.byoyomi), (None, [Some(1000), Some(0)], [0, 0], 100));
     }
 
     #[test]
@@ -249,8 +244,7 @@ mod tests {
     fn huge_clocks_are_read_without_overflow() {
         let l =
             search("btime 9223372036854775807 wtime 9 binc 9223372036854775807 byoyomi 9223372036854775807", USI_GO, 0);
-        // i64::MAX twice: one short of u64::MAX, no overflow.
-        assert_eq!((l.time[0], l.inc[0]), (Some(u64::MAX - 1), u64::MAX - 1));
+        assert_eq!((l.time[0], l.inc[0], l.byoyomi), (Some(i64::MAX as u64), i64::MAX as u64, i64::MAX as u64));
         let b = budget(&l, 0, 5000).unwrap();
         assert!(b.soft <= b.hard);
     }
