@@ -90,8 +90,8 @@ pub fn budget(limits: &Limits, side: usize, overhead: u64) -> Option<Budget> {
 /// move has one period, used whole or lost. So the clock buys the most when it is
 /// spent in a few moves: thinking `x` a move for `k` moves, the sum of `ln x` over
 /// the game is largest at `x = e` periods. The engine aims at three periods a move
-/// (a stable search stops short of its aim) until less than two remain on the
-/// clock, and then uses what remains and the period whole. The hard limit keeps
+/// (a stable search stops short of its aim) while more than two remain on the clock,
+/// and then uses what remains and the period whole. The hard limit keeps
 /// `overhead` and 2% of the clock in hand.
 pub fn byoyomi_budget(time: u64, period: u64, overhead: u64) -> Budget {
     let deadline = time.saturating_add(period).saturating_sub(overhead.saturating_add(time / 50)).max(1);
