@@ -4,7 +4,9 @@
 //! searches; [`crate::Game`] counts the impasse with the same code.
 //!
 //! They walk the board square by square (a mailbox walk), so they work on every
-//! representation alike, without the representation's own attack tables.
+//! representation alike, without the representation's own attack tables. [`Attackers`]
+//! also takes the occupied squares as a mask, which a search keeps through its moves,
+//! to find the first piece along a line at once.
 
 use crate::board::ShogiBoard;
 use crate::types::{Color, Hand, Kind, Piece, SQUARES, Square, file_of, rank_of, square};
@@ -90,12 +92,15 @@ pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option
 const LINES: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// Square lists and attacker masks for [`Attackers`]: for each square and line, the
-/// squares along it outwards (`ray`, `len` of them); for each line, the piece codes
-/// ([`Piece`]'s byte, both colors) that attack along it from the next square (`near`)
-/// and from farther out (`far`, the sliders).
+/// squares along it outwards (`ray`, the nearest first) and the same squares as a mask
+/// (`mask`, bit `s` for square `s`); for each line, whether its square numbers rise
+/// outwards (`up`: the nearest occupied square is then the mask's lowest bit, else its
+/// highest), and the piece codes ([`Piece`]'s byte, both colors) that attack along it
+/// from the next square (`near`) and from farther out (`far`, the sliders).
 struct Lines {
     ray: [[[u8; 8]; 8]; SQUARES],
-    len: [[u8; 8]; SQUARES],
+    mask: [[u128; 8]; SQUARES],
+    up: [bool; 8],
     near: [u32; 8],
     far: [u32; 8],
 }
@@ -103,19 +108,23 @@ struct Lines {
 fn lines() -> &'static Lines {
     static LINES_TABLE: std::sync::OnceLock<Lines> = std::sync::OnceLock::new();
     LINES_TABLE.get_or_init(|| {
-        let mut t = Lines { ray: [[[0; 8]; 8]; SQUARES], len: [[0; 8]; SQUARES], near: [0; 8], far: [0; 8] };
+        let mut t =
+            Lines { ray: [[[0; 8]; 8]; SQUARES], mask: [[0; 8]; SQUARES], up: [false; 8], near: [0; 8], far: [0; 8] };
         for sq in 0..SQUARES {
             let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
             for (d, &(ef, er)) in LINES.iter().enumerate() {
                 let mut k = 1;
                 while (1..=9).contains(&(f + ef * k)) && (0..=8).contains(&(r + er * k)) {
-                    t.ray[sq][d][k as usize - 1] = square((f + ef * k) as usize, (r + er * k) as usize) as u8;
+                    let s = square((f + ef * k) as usize, (r + er * k) as usize);
+                    t.ray[sq][d][k as usize - 1] = s as u8;
+                    t.mask[sq][d] |= 1 << s;
                     k += 1;
                 }
-                t.len[sq][d] = k as u8 - 1;
             }
         }
         for (d, &(ef, er)) in LINES.iter().enumerate() {
+            // A square's number is 9 (file - 1) + rank.
+            t.up[d] = 9 * ef + er > 0;
             for code in 0..32u8 {
                 let p = Piece(code);
                 if code & 15 == 0 || code & 15 > 14 {
@@ -147,12 +156,13 @@ pub struct Attackers {
 }
 
 impl Attackers {
-    /// The attackers of `sq` on `board`, the squares set in `removed` (bit `s` for
-    /// square `s`) taken as empty.
-    pub fn new<B: ShogiBoard>(board: &B, sq: Square, removed: u128) -> Attackers {
+    /// The attackers of `sq` on `board`, where `occupied` (bit `s` for square `s`; see
+    /// [`occupancy`]) holds the squares taken as occupied: the board's, less those
+    /// whose pieces an exchange has taken off.
+    pub fn new<B: ShogiBoard>(board: &B, sq: Square, occupied: u128) -> Attackers {
         let mut slots = [None; 12];
         for (d, slot) in slots.iter_mut().take(8).enumerate() {
-            *slot = Self::line(board, sq, d, removed);
+            *slot = Self::line(board, sq, d, occupied);
         }
         let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
         // Knights: a Black knight stands two ranks below its target, a White one above.
@@ -161,7 +171,7 @@ impl Attackers {
             for df in [-1, 1] {
                 if (1..=9).contains(&(f + df)) && (0..=8).contains(&(r + dr)) {
                     let s = square((f + df) as usize, (r + dr) as usize);
-                    if removed >> s & 1 == 0
+                    if occupied >> s & 1 != 0
                         && let Some(p) = board.piece_on(s)
                         && p == Piece::new(c, Kind::Knight)
                     {
@@ -174,20 +184,19 @@ impl Attackers {
         Attackers { sq, slots }
     }
 
-    /// The first piece along line `d` from `sq` (skipping `removed`), when it attacks `sq`.
+    /// The first piece along line `d` from `sq` (of the squares in `occupied`), when it
+    /// attacks `sq`.
     #[inline]
-    fn line<B: ShogiBoard>(board: &B, sq: Square, d: usize, removed: u128) -> Option<(Square, Piece)> {
+    fn line<B: ShogiBoard>(board: &B, sq: Square, d: usize, occupied: u128) -> Option<(Square, Piece)> {
         let t = lines();
-        for (k, &s) in t.ray[sq][d][..t.len[sq][d] as usize].iter().enumerate() {
-            let s = s as Square;
-            if removed >> s & 1 != 0 {
-                continue;
-            }
-            let Some(p) = board.piece_on(s) else { continue };
-            let mask = if k == 0 { t.near[d] } else { t.far[d] };
-            return (mask >> p.0 & 1 != 0).then_some((s, p));
+        let on = t.mask[sq][d] & occupied;
+        if on == 0 {
+            return None;
         }
-        None
+        let s = if t.up[d] { on.trailing_zeros() } else { 127 - on.leading_zeros() } as Square;
+        let p = board.piece_on(s)?;
+        let mask = if s == t.ray[sq][d][0] as Square { t.near[d] } else { t.far[d] };
+        (mask >> p.0 & 1 != 0).then_some((s, p))
     }
 
     /// The attackers, in slot order: (slot, square, piece).
@@ -196,12 +205,17 @@ impl Attackers {
         self.slots.iter().enumerate().filter_map(|(i, a)| a.map(|(s, p)| (i, s, p)))
     }
 
-    /// Takes the attacker in `slot` off (`removed` must now hold its square): the next
-    /// piece along its line, if it attacks, takes its place.
+    /// Takes the attacker in `slot` off (`occupied` must no longer hold its square): the
+    /// next piece along its line, if it attacks, takes its place.
     #[inline]
-    pub fn remove<B: ShogiBoard>(&mut self, board: &B, slot: usize, removed: u128) {
-        self.slots[slot] = if slot < 8 { Self::line(board, self.sq, slot, removed) } else { None };
+    pub fn remove<B: ShogiBoard>(&mut self, board: &B, slot: usize, occupied: u128) {
+        self.slots[slot] = if slot < 8 { Self::line(board, self.sq, slot, occupied) } else { None };
     }
+}
+
+/// The occupied squares of `board` (bit `s` for square `s`), read square by square.
+pub fn occupancy<B: ShogiBoard>(board: &B) -> u128 {
+    (0..SQUARES).filter(|&s| board.piece_on(s).is_some()).fold(0, |m, s| m | 1 << s)
 }
 
 /// Every piece of either side that attacks `sq` on `board`, with the squares set in
@@ -213,7 +227,7 @@ impl Attackers {
 /// rescanning only the capturer's line.
 pub fn attackers<B: ShogiBoard>(board: &B, sq: Square, removed: u128, out: &mut [(Square, Piece); 12]) -> usize {
     let mut n = 0;
-    for (_, s, p) in Attackers::new(board, sq, removed).iter() {
+    for (_, s, p) in Attackers::new(board, sq, occupancy(board) & !removed).iter() {
         out[n] = (s, p);
         n += 1;
     }
@@ -362,16 +376,16 @@ mod tests {
         ] {
             let b = FastBoard::from_position(&Position::from_sfen(sfen).unwrap());
             for sq in 0..SQUARES {
-                let mut att = Attackers::new(&b, sq, 0);
-                let mut removed = 0u128;
+                let mut occupied = occupancy(&b);
+                let mut att = Attackers::new(&b, sq, occupied);
                 loop {
                     let first = att.iter().next();
                     let Some((slot, s, _)) = first else { break };
-                    removed |= 1 << s;
-                    att.remove(&b, slot, removed);
+                    occupied &= !(1 << s);
+                    att.remove(&b, slot, occupied);
                     let kept: Vec<_> = att.iter().collect();
-                    let fresh: Vec<_> = Attackers::new(&b, sq, removed).iter().collect();
-                    assert_eq!(kept, fresh, "{sfen} square {sq} removed {removed:#x}");
+                    let fresh: Vec<_> = Attackers::new(&b, sq, occupied).iter().collect();
+                    assert_eq!(kept, fresh, "{sfen} square {sq} occupied {occupied:#x}");
                 }
             }
         }

@@ -39,7 +39,7 @@ pub mod nnue;
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
-use polyboard_shogi::{Attackers, impasse_count, reaches};
+use polyboard_shogi::{Attackers, impasse_count, occupancy, reaches};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 use std::cell::RefCell;
 
@@ -65,6 +65,9 @@ pub struct Shogi<B> {
     checks: Checks,
     /// The kings' squares by colour index ([`NO_KING`] for a missing king).
     kings: [Square; 2],
+    /// The occupied squares (bit `s` for square `s`), kept through the moves for the
+    /// static exchange: the same on every representation.
+    occupied: u128,
     /// The impasse rule the game is played under, if any.
     rule: Option<ImpasseRule>,
     /// The legal moves the noisy stage generated, by ply.
@@ -101,7 +104,8 @@ impl<B: ShogiBoard> Shogi<B> {
                 kings[p.color().index()] = sq;
             }
         }
-        Shogi { board, checks, kings, rule: None, moves: MoveCache::default() }
+        let occupied = occupancy(&board);
+        Shogi { board, checks, kings, occupied, rule: None, moves: MoveCache::default() }
     }
 
     /// The same position, played under the impasse rule `rule` (`None`: no declaration).
@@ -144,7 +148,7 @@ impl<B: ShogiBoard> Shogi<B> {
 
 impl<B: ShogiBoard> Searchable for Shogi<B> {
     type Move = Move;
-    type Undo = (B, [Square; 2]);
+    type Undo = (B, [Square; 2], u128);
     type List<T: Copy> = MoveList<T, LIST>;
     // Piece code (color << 4 | kind, below 32) times the 81 targets.
     const HISTORY_SIZE: usize = 32 * SQUARES;
@@ -177,8 +181,12 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         }
     }
     #[inline]
-    fn make(&mut self, mv: Move) -> (B, [Square; 2]) {
-        let before = (self.board.clone(), self.kings);
+    fn make(&mut self, mv: Move) -> (B, [Square; 2], u128) {
+        let before = (self.board.clone(), self.kings, self.occupied);
+        if !mv.is_drop() {
+            self.occupied &= !(1 << mv.from());
+        }
+        self.occupied |= 1 << mv.to();
         if !mv.is_drop() && self.board.piece_on(mv.from()).is_some_and(|p| p.kind() == Kind::King) {
             self.kings[self.board.turn().index()] = mv.to();
         }
@@ -187,22 +195,22 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         before
     }
     #[inline]
-    fn unmake(&mut self, _mv: Move, undo: (B, [Square; 2])) {
-        (self.board, self.kings) = undo;
+    fn unmake(&mut self, _mv: Move, undo: (B, [Square; 2], u128)) {
+        (self.board, self.kings, self.occupied) = undo;
         self.checks.pop();
     }
-    fn make_null(&mut self) -> (B, [Square; 2]) {
+    fn make_null(&mut self) -> (B, [Square; 2], u128) {
         // Passing is not a ShogiBoard operation: the board is rebuilt from its
         // position with the other side to move (the key follows, as it hashes the side).
-        let before = (self.board.clone(), self.kings);
+        let before = (self.board.clone(), self.kings, self.occupied);
         let mut p = self.board.to_position();
         p.turn = p.turn.flip();
         self.board = B::from_position(&p);
         self.checks.push(false);
         before
     }
-    fn unmake_null(&mut self, undo: (B, [Square; 2])) {
-        (self.board, self.kings) = undo;
+    fn unmake_null(&mut self, undo: (B, [Square; 2], u128)) {
+        (self.board, self.kings, self.occupied) = undo;
         self.checks.pop();
     }
     #[inline(always)]
@@ -255,10 +263,10 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         if swap <= 0 {
             return true;
         }
-        let mut removed: u128 = if mv.is_drop() { 0 } else { 1 << mv.from() };
+        let mut occupied = if mv.is_drop() { self.occupied } else { self.occupied & !(1 << mv.from()) };
         let mut stm = self.board.turn();
         let mut res = true;
-        let mut att = Attackers::new(&self.board, to, removed);
+        let mut att = Attackers::new(&self.board, to, occupied);
         loop {
             stm = stm.flip();
             let mut least: Option<(usize, Square, Kind)> = None;
@@ -280,8 +288,8 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
             if swap < res as i32 {
                 break;
             }
-            removed |= 1 << s;
-            att.remove(&self.board, slot, removed);
+            occupied &= !(1 << s);
+            att.remove(&self.board, slot, occupied);
         }
         res
     }
