@@ -5,7 +5,7 @@
 //! `binc`, `winc`, `byoyomi`, `movetime`, `depth`, `nodes`, `infinite`, `ponder`, and
 //! `perft N`), `stop`, `ponderhit`, `gameover`, `quit`, plus `d` (the position).
 //!
-//! Options: `USI_Hash`, `Threads`, `Move Overhead` (ms reserved a move, 50 by default), `SkillLevel` (YaneuraOu's name), `USI_LimitStrength` and `USI_Elo` (weakened play,
+//! Options: `USI_Hash`, `Threads`, `Move Overhead` (ms reserved a move, 30 by default), `SkillLevel` (YaneuraOu's name), `USI_LimitStrength` and `USI_Elo` (weakened play,
 //! [`crate::strength`]; the scale is chess's), `Repr` (a `polyboard_shogi` representation),
 //! `EnteringKingRule` (YaneuraOu's name and values: `NoEnteringKing`, `CSARule24`,
 //! `CSARule27`, the default), `EvalFile` (a file of shogi evaluation weights in
