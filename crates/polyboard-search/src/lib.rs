@@ -240,7 +240,8 @@ pub trait Searchable: Clone + Send + 'static {
         0
     }
     /// True when quiescence should try the quiet moves that give check (at its first
-    /// ply). Drop games answer false: every drop next to the king would be tried.
+    /// ply). The variant engine's drop games answer false (every drop next to the king
+    /// would be tried); chess and shogi keep the default.
     #[inline(always)]
     fn quiet_checks(&self) -> bool {
         true
