@@ -355,6 +355,38 @@ mod tests {
     }
 
     #[test]
+    fn the_kept_occupancy_follows_the_moves() {
+        // Every move of a few positions and every reply (captures, promotions, drops,
+        // king moves), then the null move: the mask kept through make equals the
+        // board's, and unmake restores it.
+        for sfen in [
+            polyboard_shogi::STARTPOS,
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        ] {
+            let mut p = pos(sfen);
+            let start = p.occupied;
+            assert_eq!(start, occupancy(p.board()));
+            for m in p.board().legal_moves() {
+                let undo = p.make(m);
+                assert_eq!(p.occupied, occupancy(p.board()), "{sfen} {m:?}");
+                for m2 in p.board().legal_moves() {
+                    let undo2 = p.make(m2);
+                    assert_eq!(p.occupied, occupancy(p.board()), "{sfen} {m:?} {m2:?}");
+                    p.unmake(m2, undo2);
+                }
+                if !p.in_check() {
+                    let undo2 = p.make_null();
+                    assert_eq!(p.occupied, occupancy(p.board()), "{sfen} {m:?} null");
+                    p.unmake_null(undo2);
+                }
+                p.unmake(m, undo);
+                assert_eq!(p.occupied, start, "{sfen} {m:?}");
+            }
+        }
+    }
+
+    #[test]
     fn stages_partition_the_legal_moves() {
         // Middlegames with captures, promotions and drops available.
         for sfen in [
