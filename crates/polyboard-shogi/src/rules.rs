@@ -91,16 +91,15 @@ pub fn attacked<B: ShogiBoard>(board: &B, sq: Square, by: Color, vacated: Option
 /// rank step) with rank a = 0, so (0, -1) looks towards rank a.
 const LINES: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
-/// Square lists and attacker masks for [`Attackers`]: for each square and line, the
-/// squares along it outwards (`ray`, the nearest first) and the same squares as a mask
-/// (`mask`, bit `s` for square `s`); for each line, whether its square numbers rise
-/// outwards (`up`: the nearest occupied square is then the mask's lowest bit, else its
+/// Square masks and attacker masks for [`Attackers`]: for each square and line, the
+/// squares along it outwards as a mask (`mask`, bit `s` for square `s`); for each
+/// line, the step in square number from one square to the next outwards (`step`: when
+/// it is positive the nearest occupied square is the mask's lowest bit, else its
 /// highest), and the piece codes ([`Piece`]'s byte, both colors) that attack along it
 /// from the next square (`near`) and from farther out (`far`, the sliders).
 struct Lines {
-    ray: [[[u8; 8]; 8]; SQUARES],
     mask: [[u128; 8]; SQUARES],
-    up: [bool; 8],
+    step: [i32; 8],
     near: [u32; 8],
     far: [u32; 8],
 }
@@ -108,23 +107,20 @@ struct Lines {
 fn lines() -> &'static Lines {
     static LINES_TABLE: std::sync::OnceLock<Lines> = std::sync::OnceLock::new();
     LINES_TABLE.get_or_init(|| {
-        let mut t =
-            Lines { ray: [[[0; 8]; 8]; SQUARES], mask: [[0; 8]; SQUARES], up: [false; 8], near: [0; 8], far: [0; 8] };
+        let mut t = Lines { mask: [[0; 8]; SQUARES], step: [0; 8], near: [0; 8], far: [0; 8] };
         for sq in 0..SQUARES {
             let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
             for (d, &(ef, er)) in LINES.iter().enumerate() {
                 let mut k = 1;
                 while (1..=9).contains(&(f + ef * k)) && (0..=8).contains(&(r + er * k)) {
-                    let s = square((f + ef * k) as usize, (r + er * k) as usize);
-                    t.ray[sq][d][k as usize - 1] = s as u8;
-                    t.mask[sq][d] |= 1 << s;
+                    t.mask[sq][d] |= 1 << square((f + ef * k) as usize, (r + er * k) as usize);
                     k += 1;
                 }
             }
         }
         for (d, &(ef, er)) in LINES.iter().enumerate() {
             // A square's number is 9 (file - 1) + rank.
-            t.up[d] = 9 * ef + er > 0;
+            t.step[d] = 9 * ef + er;
             for code in 0..32u8 {
                 let p = Piece(code);
                 if code & 15 == 0 || code & 15 > 14 {
@@ -193,9 +189,9 @@ impl Attackers {
         if on == 0 {
             return None;
         }
-        let s = if t.up[d] { on.trailing_zeros() } else { 127 - on.leading_zeros() } as Square;
+        let s = if t.step[d] > 0 { on.trailing_zeros() } else { 127 - on.leading_zeros() } as Square;
         let p = board.piece_on(s)?;
-        let mask = if s == t.ray[sq][d][0] as Square { t.near[d] } else { t.far[d] };
+        let mask = if s as i32 - sq as i32 == t.step[d] { t.near[d] } else { t.far[d] };
         (mask >> p.0 & 1 != 0).then_some((s, p))
     }
 

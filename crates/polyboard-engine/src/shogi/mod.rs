@@ -39,7 +39,7 @@ pub mod nnue;
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
 use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
-use polyboard_shogi::{Attackers, impasse_count, occupancy, reaches};
+use polyboard_shogi::{Attackers, impasse_count, reaches};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 use std::cell::RefCell;
 
@@ -97,14 +97,15 @@ impl<B: ShogiBoard> Shogi<B> {
     pub fn new(board: B, before: &[bool]) -> Shogi<B> {
         let checks = Checks::new(before, board.is_check());
         let mut kings = [NO_KING; 2];
+        let mut occupied = 0u128;
         for sq in 0..SQUARES {
-            if let Some(p) = board.piece_on(sq)
-                && p.kind() == Kind::King
-            {
-                kings[p.color().index()] = sq;
+            if let Some(p) = board.piece_on(sq) {
+                occupied |= 1 << sq;
+                if p.kind() == Kind::King {
+                    kings[p.color().index()] = sq;
+                }
             }
         }
-        let occupied = occupancy(&board);
         Shogi { board, checks, kings, occupied, rule: None, moves: MoveCache::default() }
     }
 
@@ -185,11 +186,11 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         let before = (self.board.clone(), self.kings, self.occupied);
         if !mv.is_drop() {
             self.occupied &= !(1 << mv.from());
+            if self.board.piece_on(mv.from()).is_some_and(|p| p.kind() == Kind::King) {
+                self.kings[self.board.turn().index()] = mv.to();
+            }
         }
         self.occupied |= 1 << mv.to();
-        if !mv.is_drop() && self.board.piece_on(mv.from()).is_some_and(|p| p.kind() == Kind::King) {
-            self.kings[self.board.turn().index()] = mv.to();
-        }
         self.board.apply(mv);
         self.checks.push(self.board.is_check());
         before
@@ -348,7 +349,7 @@ mod tests {
     use super::*;
     use polyboard_search::MATE_BOUND;
     use polyboard_shogi::repr::FastBoard;
-    use polyboard_shogi::{Position, attacked};
+    use polyboard_shogi::{Position, attacked, occupancy};
 
     fn pos(sfen: &str) -> Shogi<FastBoard> {
         Shogi::new(FastBoard::from_position(&Position::from_sfen(sfen).unwrap()), &[])
