@@ -1216,6 +1216,11 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 // The noisy moves are done: the checking quiet moves come last.
                 if checks && !in_check && !picker.quiets_done && self.pos.quiet_checks() {
                     picker.add_quiet(&self.pos, &self.hist_view(side, [NONE; 2]));
+                    // Only a move that may give check is tried: the others are dropped
+                    // unpicked (the rest keep their order), before any exchange is
+                    // counted for them.
+                    let pos = &self.pos;
+                    picker.retain(|m, q| !q || pos.may_give_check(m));
                     continue;
                 }
                 break;
@@ -1234,9 +1239,6 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
                 if !self.pos.see_ge(mv, 0) {
                     continue;
                 }
-            }
-            if quiet && !in_check && !self.pos.may_give_check(mv) {
-                continue;
             }
             let undo = self.enter(mv);
             if quiet && !in_check && !self.pos.in_check() {
