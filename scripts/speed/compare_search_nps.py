@@ -40,7 +40,8 @@ def run(binary, case):
         eng.new_game()
         eng.position(fen=fen)
         r = eng.go(nodes=NODES, timeout=600)
-        info = r.infos[-1] if r.infos else {}
+        # The last line with a node count (after 3 s the engine also reports `currmove`).
+        info = next((i for i in reversed(r.infos) if "nodes" in i), {})
         nodes = info.get("nodes", 0)
         ms = max(info.get("time", 1), 1)
         return nodes, nodes * 1000 / ms
