@@ -394,10 +394,12 @@ impl<P: Searchable> Picker<P> {
         let mut kept = self.cur;
         for i in self.cur..self.end {
             if keep(moves[i], quiet[i]) {
-                moves.swap(kept, i);
-                scores.swap(kept, i);
-                quiet.swap(kept, i);
-                keys.swap(kept, i);
+                if kept != i {
+                    moves.swap(kept, i);
+                    scores.swap(kept, i);
+                    quiet.swap(kept, i);
+                    keys.swap(kept, i);
+                }
                 kept += 1;
             }
         }
