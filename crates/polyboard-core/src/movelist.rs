@@ -47,6 +47,12 @@ impl<T: Copy, const N: usize> MoveList<T, N> {
         self.len = 0;
     }
 
+    /// Keeps the first `n` items (all of them when there are no more than `n`).
+    #[inline(always)]
+    pub fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+
     /// The items as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[T] {
@@ -110,6 +116,13 @@ mod tests {
         assert_eq!(l.as_slice(), &[0, 1, 2, 3]);
         l.as_mut_slice()[0] = 9;
         assert_eq!(l.iter().copied().collect::<Vec<_>>(), vec![9, 1, 2, 3]);
+        // Truncating never lengthens the list (the unset slots stay out of reach).
+        l.truncate(6);
+        assert_eq!(l.as_slice(), &[9, 1, 2, 3]);
+        l.truncate(2);
+        assert_eq!(l.as_slice(), &[9, 1]);
+        l.push(7);
+        assert_eq!(l.as_slice(), &[9, 1, 7]);
         l.clear();
         assert_eq!(l.len(), 0);
     }

@@ -137,6 +137,8 @@ pub trait MoveBuffer<T: Copy>: Default {
     fn as_slice(&self) -> &[T];
     /// The items, mutably.
     fn as_mut_slice(&mut self) -> &mut [T];
+    /// Keeps the first `n` items.
+    fn truncate(&mut self, n: usize);
     /// The number of items.
     fn len(&self) -> usize {
         self.as_slice().len()
@@ -159,6 +161,10 @@ impl<T: Copy, const N: usize> MoveBuffer<T> for MoveList<T, N> {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [T] {
         MoveList::as_mut_slice(self)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        MoveList::truncate(self, n)
     }
     #[inline(always)]
     fn len(&self) -> usize {

@@ -371,16 +371,30 @@ impl<P: Searchable> Picker<P> {
     }
 
     fn add_quiet(&mut self, pos: &P, history: &Hist) {
+        self.add_quiet_where(pos, history, |_| true);
+    }
+
+    /// Adds the quiet moves for which `keep` holds (the others are neither scored nor
+    /// kept).
+    #[inline(always)]
+    fn add_quiet_where(&mut self, pos: &P, history: &Hist, mut keep: impl FnMut(P::Move) -> bool) {
         self.quiets_done = true;
         let start = self.moves.len();
         pos.generate_quiet(&mut self.moves);
+        let mut kept = start;
         for i in start..self.moves.len() {
-            self.quiet.push(true);
             let mv = self.moves.as_slice()[i];
+            if !keep(mv) {
+                continue;
+            }
+            self.moves.as_mut_slice()[kept] = mv;
+            kept += 1;
+            self.quiet.push(true);
             self.keys.push(mv.key());
             let score = self.quiet_score(pos, mv, history);
             self.scores.push(score);
         }
+        self.moves.truncate(kept);
         self.end = self.moves.len();
     }
 
@@ -1217,12 +1231,11 @@ impl<'a, P: Searchable, E: Evaluator<P>, M: Meter<P>> Worker<'a, P, E, M> {
             let Some((mv, quiet, _)) = picker.next(&self.pos, &self.hist_view(side, [NONE; 2]), quiets) else {
                 // The noisy moves are done: the checking quiet moves come last.
                 if checks && !in_check && !picker.quiets_done && self.pos.quiet_checks() {
-                    picker.add_quiet(&self.pos, &self.hist_view(side, [NONE; 2]));
                     // Only a move that may give check is tried: the others are dropped
-                    // unpicked (the rest keep their order), before any exchange is
-                    // counted for them.
+                    // as they are generated, before they are scored or any exchange
+                    // is counted for them.
                     let pos = &self.pos;
-                    picker.retain(|m, q| !q || pos.may_give_check(m));
+                    picker.add_quiet_where(pos, &self.hist_view(side, [NONE; 2]), |m| pos.may_give_check(m));
                     continue;
                 }
                 break;

@@ -42,6 +42,7 @@ use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
 use polyboard_shogi::{Attackers, impasse_count, reaches};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 /// The capacity of the search's move lists: the most legal moves of any shogi
 /// position is 593.
@@ -321,17 +322,50 @@ impl<B: ShogiBoard> Searchable for Shogi<B> {
         if king == NO_KING {
             return false;
         }
+        let near = &check_squares()[king];
         let vacated = if mv.is_drop() { None } else { Some(mv.from()) };
         // A discovered check needs the origin on a line through the king.
-        if let Some(from) = vacated {
-            let (df, dr) = (file_of(from) as i32 - file_of(king) as i32, rank_of(from) as i32 - rank_of(king) as i32);
-            if df == 0 || dr == 0 || df.abs() == dr.abs() {
-                return true;
-            }
+        if let Some(from) = vacated
+            && near.lines >> from & 1 != 0
+        {
+            return true;
+        }
+        // A piece checks from its target only on a line through the king or a
+        // knight's jump from it.
+        if near.reach >> mv.to() & 1 == 0 {
+            return false;
         }
         let kind = if mv.is_promotion() { self.mover(mv).promoted() } else { self.mover(mv) };
         reaches(&self.board, kind, self.board.turn(), mv.to(), king, vacated)
     }
+}
+
+/// The squares around a king square that a check can come from, bit `s` for square `s`:
+/// `lines`, the eight lines out of it (file, rank, diagonals) to the board's edge; `reach`,
+/// those and the four squares a knight of either side jumps to it from.
+struct CheckSquares {
+    lines: u128,
+    reach: u128,
+}
+
+/// [`CheckSquares`] for every king square.
+fn check_squares() -> &'static [CheckSquares; SQUARES] {
+    static TABLE: OnceLock<[CheckSquares; SQUARES]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|king| {
+            let (kf, kr) = (file_of(king) as i32, rank_of(king) as i32);
+            let at = |df: i32, dr: i32| {
+                let (f, r) = (kf + df, kr + dr);
+                if (1..=9).contains(&f) && (0..=8).contains(&r) { 1u128 << (9 * (f - 1) + r) } else { 0 }
+            };
+            let mut lines = 0;
+            for (ef, er) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                lines |= (1..9).fold(0, |m, k| m | at(ef * k, er * k));
+            }
+            let knights = at(-1, -2) | at(1, -2) | at(-1, 2) | at(1, 2);
+            CheckSquares { lines, reach: lines | knights }
+        })
+    })
 }
 
 /// USI move text for shogi positions.
