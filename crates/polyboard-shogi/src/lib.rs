@@ -59,6 +59,6 @@ pub mod zobrist;
 pub use board::{MAX_MOVES, Moves, ShogiBoard, divide, perft, perft_full};
 pub use game::{Declaration, Game, ImpasseRule, Status};
 pub use position::{Position, STARTPOS, SfenError};
-pub use rules::{Attackers, ImpasseCount, attacked, attackers, impasse_count, occupancy, reaches};
+pub use rules::{Attackers, ImpasseCount, attacked, attackers, impasse_count, lines_through, occupancy, reaches};
 pub use tactics::Tactics;
 pub use types::{Color, Hand, Kind, Move, Piece, Square};

@@ -209,6 +209,12 @@ impl Attackers {
     }
 }
 
+/// The squares on the eight lines out of `sq` (file, rank and diagonals, to the board's
+/// edge), bit `s` for square `s`.
+pub fn lines_through(sq: Square) -> u128 {
+    lines().mask[sq].iter().fold(0, |m, line| m | line)
+}
+
 /// The occupied squares of `board` (bit `s` for square `s`), read square by square.
 pub fn occupancy<B: ShogiBoard>(board: &B) -> u128 {
     (0..SQUARES).filter(|&s| board.piece_on(s).is_some()).fold(0, |m, s| m | 1 << s)

@@ -38,8 +38,8 @@ pub mod nnue;
 
 use polyboard_core::MoveList;
 use polyboard_search::{Checks, MoveText, NoMoves, Searchable};
-use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of};
-use polyboard_shogi::{Attackers, impasse_count, reaches};
+use polyboard_shogi::types::{SQUARES, file_of, in_zone, rank_of, square};
+use polyboard_shogi::{Attackers, impasse_count, lines_through, reaches};
 use polyboard_shogi::{Color, ImpasseCount, ImpasseRule, Kind, Move, Moves, Piece, ShogiBoard, Square};
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -354,15 +354,11 @@ fn check_squares() -> &'static [CheckSquares; SQUARES] {
     TABLE.get_or_init(|| {
         std::array::from_fn(|king| {
             let (kf, kr) = (file_of(king) as i32, rank_of(king) as i32);
-            let at = |df: i32, dr: i32| {
+            let knights = [(-1, -2), (1, -2), (-1, 2), (1, 2)].iter().fold(0u128, |m, &(df, dr)| {
                 let (f, r) = (kf + df, kr + dr);
-                if (1..=9).contains(&f) && (0..=8).contains(&r) { 1u128 << (9 * (f - 1) + r) } else { 0 }
-            };
-            let mut lines = 0;
-            for (ef, er) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                lines |= (1..9).fold(0, |m, k| m | at(ef * k, er * k));
-            }
-            let knights = at(-1, -2) | at(1, -2) | at(-1, 2) | at(1, 2);
+                if (1..=9).contains(&f) && (0..=8).contains(&r) { m | 1 << square(f as usize, r as usize) } else { m }
+            });
+            let lines = lines_through(king);
             CheckSquares { lines, reach: lines | knights }
         })
     })
