@@ -23,6 +23,7 @@ whatever its stack held).
     'Nf3'
 """
 
+import sys
 from typing import List, Tuple
 
 from ._native import pyffish as _sf
@@ -112,9 +113,15 @@ def set_option(name, value) -> None:
     _call(_sf.set_option, _str(name, 1), str(value))
 
 
-def load_variant_config(config) -> None:
-    """Adds (or replaces) the variants of a ``variants.ini`` text."""
-    _call(_sf.load_variant_config, _str(config, 1))
+def load_variant_config(config, strict=False) -> None:
+    """Adds (or replaces) the variants of a ``variants.ini`` text, read as
+    Fairy-Stockfish reads it: a line with an unknown key or a value that does not read
+    is left out, and so is a section that cannot load (an unknown parent, a start
+    position that does not read), each with a warning on stderr naming the line and the
+    key; the rest loads. With ``strict`` (not in pyffish), the first problem raises
+    ``ValueError`` and nothing of the text is added."""
+    for warning in _call(_sf.load_variant_config, _str(config, 1), bool(strict)):
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def start_fen(variant) -> str:

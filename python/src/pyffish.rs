@@ -53,9 +53,15 @@ fn set_option(name: &str, value: &str) -> PyResult<()> {
     sf().set_option(name, value).map_err(err)
 }
 
+/// Loads the text as Fairy-Stockfish does and returns one warning line for each line or
+/// section left out; with `strict`, the first problem is a `config:` error and nothing
+/// is added.
 #[pyfunction]
-fn load_variant_config(py: Python<'_>, config: &str) -> PyResult<()> {
-    py.detach(|| sf().load_variant_config(config)).map_err(err)
+fn load_variant_config(py: Python<'_>, config: &str, strict: bool) -> PyResult<Vec<String>> {
+    if strict {
+        return py.detach(|| sf().load_variant_config_strict(config)).map(|_| Vec::new()).map_err(err);
+    }
+    Ok(py.detach(|| sf().load_variant_config(config)).warnings().map(|w| w.to_string()).collect())
 }
 
 #[pyfunction]

@@ -13,8 +13,9 @@ pub struct CheckArgs {
     file: String,
 }
 
-/// Prints one line a problem on stdout and a summary on stderr; exit status 0 when
-/// every section loads, 1 when some are left out, 2 when the file cannot be read.
+/// Prints one line a problem on stdout (a line ignored, a section left out) and a
+/// summary on stderr; exit status 0 when the whole file reads, 1 when a line or a
+/// section is left out, 2 when the file cannot be read.
 pub fn run(a: CheckArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&a.file) {
         Ok(t) => t,
@@ -25,10 +26,15 @@ pub fn run(a: CheckArgs) -> ExitCode {
     };
     let loaded = VariantSet::builtin().load_lenient(&text, &a.file);
     let mut out = std::io::stdout().lock();
-    for problem in &loaded.skipped {
+    for problem in loaded.warnings() {
         let _ = writeln!(out, "{problem}");
     }
     let sections = loaded.skipped.iter().filter(|s| s.section.is_some()).count();
-    eprintln!("{}: {} sections load, {sections} left out", a.file, loaded.names.len());
-    if loaded.skipped.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    eprintln!(
+        "{}: {} sections load, {sections} left out, {} lines ignored",
+        a.file,
+        loaded.names.len(),
+        loaded.ignored.len() + loaded.skipped.len() - sections
+    );
+    if loaded.skipped.is_empty() && loaded.ignored.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }

@@ -176,7 +176,8 @@ pub fn lookup(q: &Query) -> Result<(Box<dyn Game>, bool), GameError> {
 }
 
 /// The built-in variants plus a user's file: strictly (the first problem is the error)
-/// or section by section, each section left out named in a warning line on stderr.
+/// or as Fairy-Stockfish reads it, each line or section left out named in a warning
+/// line on stderr.
 fn load(file: Option<&str>, strict: bool) -> Result<VariantSet, GameError> {
     let mut set = VariantSet::builtin();
     if let Some(path) = file {
@@ -184,8 +185,8 @@ fn load(file: Option<&str>, strict: bool) -> Result<VariantSet, GameError> {
         if strict {
             set.load(&text, path).map_err(GameError::Variant)?;
         } else {
-            for skipped in set.load_lenient(&text, path).skipped {
-                eprintln!("warning: {skipped}");
+            for problem in set.load_lenient(&text, path).warnings() {
+                eprintln!("warning: {problem}");
             }
         }
     }

@@ -48,8 +48,9 @@ enum Command {
         /// chess, chess960, shogi, or any built-in or `--variants` variant.
         #[arg(long, default_value = "chess")]
         variant: String,
-        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). A section
-        /// with a problem is left out with a warning on stderr; the others load.
+        /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). As
+        /// Fairy-Stockfish reads them: a line with an unknown key or a bad value is left
+        /// out with a warning on stderr naming it, and the rest loads.
         #[arg(long)]
         variants: Option<String>,
         /// With --variants: a problem anywhere in the file is an error (exit status 2).
@@ -57,9 +58,9 @@ enum Command {
         strict: bool,
     },
     /// List every problem of a variants.ini file, one line each (as Fairy-Stockfish's
-    /// `check`): the sections that would be left out, with the line, key and reason.
-    /// Exit status 0 when every section loads, 1 when some do not, 2 when the file
-    /// cannot be read.
+    /// `check`): the lines ignored and the sections left out, with the line, key and
+    /// reason. Exit status 0 when the whole file reads, 1 when it does not, 2 when the
+    /// file cannot be read.
     Check(check::CheckArgs),
 }
 

@@ -32,8 +32,9 @@ pub struct PerftArgs {
     /// `--variants` variant (`all` with a variant table runs every line). Default: chess.
     #[arg(long)]
     variant: Option<String>,
-    /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). A section with
-    /// a problem is left out with a warning on stderr; the others load.
+    /// Extra variant definitions (Fairy-Stockfish variants.ini syntax). As
+    /// Fairy-Stockfish reads them: a line with an unknown key or a bad value is left out
+    /// with a warning on stderr naming it, and the rest loads.
     #[arg(long)]
     variants: Option<String>,
     /// With --variants: a problem anywhere in the file is an error (exit status 2).

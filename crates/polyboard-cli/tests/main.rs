@@ -4,6 +4,7 @@
 mod cli;
 mod codec;
 mod docs;
+mod fsf_perft_sh;
 mod registry;
 mod uci;
 mod uci_engine;

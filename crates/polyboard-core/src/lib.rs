@@ -16,6 +16,8 @@
 //! - [`zobrist`]: a deterministic key generator, so every representation and every run
 //!   derives the same Zobrist keys from one fixed seed.
 //! - [`timing`]: the thread's CPU time, for benchmarks on a shared machine.
+//! - [`sfen`]: Fairy-Stockfish's FEN of a shogi-family position (`...[-] w 0 1`, as
+//!   pyffish writes it) read as the SFEN it stands for.
 //!
 //! # Example
 //!
@@ -70,6 +72,7 @@ pub mod bitboard;
 pub mod movelist;
 pub mod perft;
 pub mod search_move;
+pub mod sfen;
 pub mod timing;
 pub mod wide;
 pub mod zobrist;

@@ -33,7 +33,7 @@ impl Catalog {
     fn open(&self, name: &str, option: &str) -> Result<Box<dyn Game>, String> {
         Err(format!("{option}: unknown variant '{}'", clip(name)))
     }
-    fn load_path(&mut self, _: &str) -> Result<Vec<String>, String> {
+    fn load_path(&mut self, _: &str) -> Result<(Vec<String>, Vec<String>), String> {
         Err("VariantPath: this build has no variants".into())
     }
 }
@@ -205,15 +205,17 @@ impl Engine {
     }
 
     /// Loads the variant definitions of the file `path` (Fairy-Stockfish's
-    /// `variants.ini` syntax); returns the names it added. The variant played, if the
+    /// `variants.ini` syntax, read as Fairy-Stockfish reads it: a line with an unknown
+    /// key or a bad value is left out, and the rest loads); returns the names it added
+    /// and one warning for each line or section left out. The variant played, if the
     /// file redefines it, restarts from its new start.
-    pub fn load_variants(&mut self, path: &str) -> Result<Vec<String>, EngineError> {
-        let added = self.catalog.load_path(path).map_err(EngineError::File)?;
+    pub fn load_variants(&mut self, path: &str) -> Result<(Vec<String>, Vec<String>), EngineError> {
+        let (added, warnings) = self.catalog.load_path(path).map_err(EngineError::File)?;
         if self.variant.is_some() && added.contains(&self.name) {
             let name = self.name.clone();
             self.select(&name)?;
         }
-        Ok(added)
+        Ok((added, warnings))
     }
 
     /// Sets the position: the start position (`start` `None`) or `start` (FEN; SFEN

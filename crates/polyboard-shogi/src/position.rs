@@ -136,13 +136,17 @@ impl Position {
     }
 
     /// Parses an SFEN (`board side hands [move-number]`; a leading `sfen ` is
-    /// accepted, and `startpos` stands for [`STARTPOS`], as in USI). Rejects impossible positions: a side without exactly one king, a
+    /// accepted, and `startpos` stands for [`STARTPOS`], as in USI), or a shogi FEN as
+    /// Fairy-Stockfish and pyffish write it (`board[hands] w - - 0 1`, read by
+    /// [`polyboard_core::sfen::from_fsf_fen`]). Rejects impossible positions: a side without exactly one king, a
     /// piece that could never move again, two unpromoted pawns of a side on a file,
     /// more than [`MAX_PIECES`] pieces, or the side not to move in check.
     pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
         let text = text.trim();
         let text = text.strip_prefix("sfen ").unwrap_or(text);
         let text = if text == "startpos" { STARTPOS } else { text };
+        let converted = polyboard_core::sfen::from_fsf_fen(text);
+        let text = converted.as_deref().unwrap_or(text);
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 3 {
             return Err(err(0, format!("expected 3 or 4 fields, found {}", fields.len())));

@@ -8,9 +8,11 @@
 //! piece) and `g` (a grasshopper: lands just beyond the screen), a range on a hopper
 //! read as Fairy-Stockfish does (`pB2`: a cannon whose landing squares are at most two
 //! steps from its start; a range of 1, `pB1`, is the grasshopper, and a range of 2 or
-//! more makes `g` the same ranged cannon as `p`), and lame leapers `n`
-//! on `N`, `A`, `D` and `Z` (xiangqi's horse and elephant, janggi's elephant: `nZ`
-//! steps orthogonally, then diagonally, each square empty); `e` (en passant) is accepted and
+//! more makes `g` the same ranged cannon as `p`), and lame leapers `n` as Fairy-Stockfish
+//! reads them: on `D`, `N`, `A` and `Z` blocked on the squares passed (xiangqi's horse and
+//! elephant `nN` `nA`, janggi's elephant `nZ`: orthogonally, then diagonally, each
+//! square empty), on any other leaper read but never moving (elgam's `nC`), and on a
+//! rider ignored; `e` (en passant) is accepted and
 //! left to the pawn rules, as Fairy-Stockfish does. A single modifier means the
 //! doubled one (`fN` is `ffN`, the shogi knight), as in Fairy-Stockfish. `i` marks an
 //! initial move, as Fairy-Stockfish reads it: a move (never a capture) of a leaper or
@@ -179,11 +181,12 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     (_, _, false, Some(n)) if (hop || grass) && atoms.iter().all(|a| a.0 == 1) => {
                         if n == 1 || (grass && n == 0) { Kind::Grasshop } else { Kind::Hop(n) }
                     }
-                    (false, false, true, None) if matches!(c, 'N' | 'A' | 'D' | 'Z' | 'J') => Kind::Lame,
+                    // Fairy-Stockfish reads `n` on any leaper and ignores it on a rider.
+                    (false, false, true, None) => Kind::Lame,
+                    (false, false, true, Some(n)) => Kind::Ride(n),
                     (true, ..) | (_, true, ..) => {
                         return Err(err(format!("hoppers are supported on R, B and Q lines only, not on '{c}'")));
                     }
-                    _ => return Err(err(format!("lame (n) is supported on N, A, D and Z only, not on '{c}'"))),
                 };
                 let (q, cap) = if quiet || capture { (quiet, capture) } else { (true, true) };
                 if initial && !matches!(kind, Kind::Leap | Kind::Lame) {
@@ -313,8 +316,12 @@ mod tests {
         assert!(parse("mafW").is_err());
         assert!(parse("fm").is_err());
         assert!(parse("pN").is_err());
-        assert!(parse("nH").is_err());
         assert!(parse("nZ").unwrap().iter().all(|a| a.kind == Kind::Lame));
+        // Fairy-Stockfish reads `n` on every leaper (elgam's camel `nC`) and ignores
+        // it on a rider.
+        assert!(parse("nC").unwrap().iter().all(|a| a.kind == Kind::Lame));
+        assert!(parse("nH").unwrap().iter().all(|a| a.kind == Kind::Lame));
+        assert!(parse("nR").unwrap().iter().all(|a| a.kind == Kind::Ride(0)));
         assert!(parse("").unwrap().is_empty());
     }
 }

@@ -1019,20 +1019,24 @@ impl<'a, B: Bits> Board<'a, B> {
             if let Some(v) = self.flag_move_end() {
                 return Some(v);
             }
-        } else if r.flag_region[them] != 0 {
-            let mut there = self.flag_pieces(them) & B::from_u128(r.flag_region[them]);
-            if r.flag_piece_safe {
-                there = self.unattacked(there, us);
+        } else if r.flag_region[them] != 0 || r.flag_region[us] != 0 {
+            // As Fairy-Stockfish: with `flagPieceSafe`, a side with exactly as many flag
+            // pieces in its region as it needs has reached the flag only while none of
+            // them is attacked.
+            let reached = |c: usize| {
+                let there = self.flag_pieces(c) & B::from_u128(r.flag_region[c]);
+                self.flag_count_reached(c, there)
+                    && (!r.flag_piece_safe
+                        || there.popcount() != r.flag_piece_count
+                        || self.unattacked(there, c ^ 1) == there)
+            };
+            // A flag piece that stood its ground for a move has won, or drawn when the
+            // opponent's stands too.
+            if r.flag_piece_safe && reached(us) {
+                return Some(if reached(them) { Value::Draw } else { Value::Win });
             }
-            if self.flag_count_reached(them, there) {
+            if reached(them) {
                 return Some(Value::Loss);
-            }
-            // A flag piece that stood its ground for a move has won.
-            if r.flag_piece_safe && r.flag_region[us] != 0 {
-                let safe = self.unattacked(self.flag_pieces(us) & B::from_u128(r.flag_region[us]), them);
-                if self.flag_count_reached(us, safe) {
-                    return Some(Value::Win);
-                }
             }
         }
         if r.check_counting && self.checks[them] == 0 {
@@ -1891,8 +1895,14 @@ impl<'a, B: Bits> Board<'a, B> {
             }
             let mv = Move(0).with_pickup(ksq).with_pickup(rsq).with_drop(kto, kt).with_drop(rto, rt).with(F_CASTLE);
             self.push(n, mv, true, out);
-            self.gates_on(n, ksq, mv, true, out);
-            self.gates_on(n, rsq, mv, true, out);
+            // A gate needs its square empty after the castling (not so in Chess960,
+            // where the king or the rook may land on the other's square).
+            if ksq != rto {
+                self.gates_on(n, ksq, mv, true, out);
+            }
+            if rsq != kto {
+                self.gates_on(n, rsq, mv, true, out);
+            }
         }
     }
 

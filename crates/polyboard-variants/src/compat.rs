@@ -57,7 +57,7 @@ pub enum CompatError {
         /// The text given.
         text: String,
     },
-    /// `load_variant_config`: a section does not read.
+    /// `load_variant_config_strict`: a section does not read.
     Config(VariantError),
     /// `set_option`: the option does not exist.
     NoSuchOption {
@@ -134,7 +134,7 @@ struct Game<'a, B: Bits> {
 impl<'a, B: Bits> Game<'a, B> {
     fn new(t: &'a Tables<B>, fen: &str, moves: &[&str]) -> Result<Game<'a, B>, CompatError> {
         let fen = if fen == "startpos" { t.rules.start_fen.as_str() } else { fen };
-        let b = Board::from_fen(t, &normalize(fen)).map_err(CompatError::Fen)?;
+        let b = Board::from_fen_lenient(t, &normalize(fen)).map_err(CompatError::Fen)?;
         let mut g = Game { promoted: b.promoted, boards: vec![b], moves: Vec::with_capacity(moves.len()) };
         for (index, text) in moves.iter().enumerate() {
             let b = g.last();
@@ -537,100 +537,76 @@ fn move_repetition_step<B: Bits>(g: &Game<'_, B>, state: u8, i: usize, end: usiz
     }
 }
 
-/// Fairy-Stockfish's `has_insufficient_material` for `c`.
+/// Fairy-Stockfish's `has_insufficient_material` for `c` (apiutil.h at c19b5f6c): whether
+/// `c` can no longer win by its own material. Pieces are read by their Fairy-Stockfish
+/// type (a promoted piece as the type it moves as); a type is restricted when it cannot
+/// reach the enemy king's region (xiangqi's elephants and advisors) or is an atomic king.
 fn insufficient<B: Bits>(b: &Board<'_, B>, c: usize) -> bool {
     let t = b.t;
     let r = &t.rules;
+    // Other ways to win.
     if r.captures_to_hand
         || (0..t.ntypes).any(|ty| b.in_hand(c, ty) > 0)
-        || r.extinction.is_some()
+        || (r.extinction.is_some() && !r.extinction_pseudo_royal)
+        || (r.n_fold_rule > 0 && r.n_fold_value != Value::Draw)
         || !b.flag_pieces(c).is_empty()
     {
         return false;
     }
-    let royal_types: Vec<usize> = (0..t.ntypes).filter(|&ty| r.pieces[ty].royal).collect();
-    let mut restricted = B::EMPTY;
-    for &k in &royal_types {
-        restricted |= b.pieces(k, c ^ 1);
-    }
-    // Fairy-Stockfish reads the king type's region, every square in a variant without
-    // a king.
-    let enemy_king_region = if royal_types.is_empty() {
-        r.all_squares()
-    } else {
-        royal_types.iter().fold(0u128, |m, &k| m | r.mobility[k][c ^ 1])
+    // The pieces that mate: Fairy-Stockfish's major pieces, and every custom piece.
+    const MAJOR: &[&str] =
+        &["rook", "queen", "archbishop", "chancellor", "silver", "gold", "commoner", "centaur", "amazon", "bers"];
+    const COLORBOUND: &[&str] = &["bishop", "fers", "fersAlfil", "alfil", "elephant"];
+    let sf_type = |ty: usize| r.pieces[ty].moves_as.unwrap_or(ty);
+    let of_type = |sf: usize, color: Option<usize>| {
+        (0..t.ntypes).filter(|&ty| sf_type(ty) == sf).fold(B::EMPTY, |m, ty| match color {
+            Some(col) => m | b.pieces(ty, col),
+            None => m | b.pieces(ty, 0) | b.pieces(ty, 1),
+        })
     };
-    const KNOWN: &[&str] = &[
-        "pawn",
-        "knight",
-        "bishop",
-        "rook",
-        "queen",
-        "king",
-        "archbishop",
-        "chancellor",
-        "silver",
-        "gold",
-        "commoner",
-        "centaur",
-        "fers",
-        "alfil",
-        "fersAlfil",
-        "elephant",
-        "wazir",
-        "shogiPawn",
-        "lance",
-        "shogiKnight",
-        "horse",
-        "cannon",
-        "soldier",
-        "amazon",
-        "aiwok",
-        "bers",
-        "dragonHorse",
-    ];
-    for ty in 0..t.ntypes {
-        if r.pieces[ty].base.is_some() {
-            continue;
-        }
-        if r.pieces[ty].royal || r.mobility[ty][c] & enemy_king_region == 0 {
-            restricted |= b.pieces(ty, c);
-        } else if !KNOWN.contains(&r.pieces[ty].name.as_str()) && !b.pieces(ty, c).is_empty() {
-            return false;
-        }
-    }
-    let of_names = |names: &[&str]| -> B {
-        let mut m = B::EMPTY;
-        for ty in 0..t.ntypes {
-            let sf = r.pieces[ty].moves_as.unwrap_or(ty);
-            if names.contains(&r.pieces[sf].name.as_str()) {
-                m |= b.pieces(ty, 0) | b.pieces(ty, 1);
+    let promoting_pawn =
+        (0..t.ntypes).any(|ty| r.promotion_pawn_types[c] >> ty & 1 != 0 && !b.pieces(ty, c).is_empty());
+    let kings: Vec<usize> = (0..t.ntypes).filter(|&ty| r.pieces[ty].royal && r.pieces[ty].base.is_none()).collect();
+    // Where the enemy king may stand (every square in a variant without a king).
+    let king_region = |color: usize| {
+        if kings.is_empty() { r.all_squares() } else { kings.iter().fold(0u128, |m, &k| m | r.mobility[k][color]) }
+    };
+    let extinction_types: &[usize] = r.extinction.as_ref().map_or(&[], |e| &e.1);
+    let mut restricted = kings.iter().fold(B::EMPTY, |m, &k| m | of_type(k, None));
+    let mut colorbound = B::EMPTY;
+    for sf in (0..t.ntypes).filter(|&ty| sf_type(ty) == ty) {
+        let p = &r.pieces[sf];
+        let atomic_king = r.extinction_pseudo_royal && r.blast_on_capture && extinction_types.contains(&sf);
+        if p.royal || r.mobility[sf][c] & king_region(c ^ 1) == 0 || atomic_king {
+            restricted |= of_type(sf, Some(c));
+        } else if MAJOR.contains(&p.name.as_str()) || p.name.starts_with("customPiece") {
+            let promotes = (0..t.ntypes).any(|ty| sf_type(ty) == sf && r.promotion_types[c].contains(&ty));
+            if !of_type(sf, Some(c)).is_empty() || (promoting_pawn && promotes) {
+                return false;
             }
-        }
-        m
-    };
-    let own = b.pieces_of(c);
-    let pawn_count = type_named(t, "pawn").map_or(0, |p| b.pieces(p, c).popcount());
-    for name in ["rook", "queen", "archbishop", "chancellor", "silver", "gold", "commoner", "centaur"] {
-        let promotes = pawn_count > 0 && r.promotion_types[c].iter().any(|&p| r.pieces[p].name == name);
-        if !(of_names(&[name]) & own & !restricted).is_empty() || promotes {
-            return false;
+        } else if COLORBOUND.contains(&p.name.as_str()) {
+            colorbound |= of_type(sf, None);
         }
     }
-    let colorbound = of_names(&["bishop", "fers", "fersAlfil", "alfil", "elephant"]) & !restricted;
+    let own = b.pieces_of(c);
     // The pieces, not the walls.
     let all = b.pieces_of(0) | b.pieces_of(1);
     let unbound = all & !restricted & !colorbound;
     let dark = squares(colorbound).any(|s| (s % r.files + s / r.files).is_multiple_of(2));
     let light = squares(colorbound).any(|s| (s % r.files + s / r.files) % 2 == 1);
-    let nondraw = r.stalemate_value != Value::Draw || r.check_counting;
+    let nondraw = r.stalemate_value != Value::Draw || r.check_counting || r.makpong;
     if !(colorbound & own).is_empty() && ((dark && light) || !unbound.is_empty() || nondraw) {
         return false;
     }
     if !(own & unbound).is_empty() && ((all & !restricted).popcount() >= 2 || nondraw) {
         return false;
     }
-    true
+    // A lone custom king (not chess's) where stalemate is not a draw.
+    let custom_king = |k: usize| r.pieces[k].betza != "K";
+    let lone_custom_king = kings
+        .iter()
+        .any(|&k| custom_king(k) && !b.pieces(k, c).is_empty() && r.mobility[k][c] & r.mobility[k][c ^ 1] != 0);
+    !(r.stalemate_value != Value::Draw && lone_custom_king)
 }
 
 /// The squares the side to move sees in fog of war: its own pieces and where its moves
@@ -736,13 +712,31 @@ impl Pyffish {
     }
 
     /// pyffish's `load_variant_config(text)`: adds (or replaces) the variants of a
-    /// `variants.ini` text.
-    pub fn load_variant_config(&self, text: &str) -> Result<(), CompatError> {
+    /// `variants.ini` text, read as Fairy-Stockfish reads it: a line with an unknown key
+    /// or a value that does not read is left out, a section that cannot load (an
+    /// unknown parent, a start position that does not read) is left out, and the rest
+    /// loads. Returns what was added and what was left out (pyffish prints a warning on
+    /// stderr for each; the Python layer does the same).
+    pub fn load_variant_config(&self, text: &str) -> crate::Loaded {
+        let mut set = self.set.write().unwrap_or_else(|e| e.into_inner());
+        let loaded = set.load_lenient(text, "load_variant_config");
+        self.forget(&loaded.names);
+        loaded
+    }
+
+    /// [`Pyffish::load_variant_config`], strictly: the first problem anywhere in the
+    /// text is the error, and nothing of it is added then.
+    pub fn load_variant_config_strict(&self, text: &str) -> Result<Vec<String>, CompatError> {
         let mut set = self.set.write().unwrap_or_else(|e| e.into_inner());
         let names = set.load(text, "load_variant_config").map_err(CompatError::Config)?;
+        self.forget(&names);
+        Ok(names)
+    }
+
+    /// Drops the built tables of the variants `names` (redefined).
+    fn forget(&self, names: &[String]) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|k, _| !names.contains(&k.0));
-        Ok(())
     }
 
     /// pyffish's `start_fen(variant)`: the variant's `startFen` as Fairy-Stockfish's

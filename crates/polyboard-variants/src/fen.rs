@@ -57,7 +57,25 @@ fn err<T>(field: usize, reason: impl Into<String>) -> Result<T, FenError> {
 impl<'a, B: Bits> Board<'a, B> {
     /// Reads a FEN of the variant the tables were built for.
     pub fn from_fen(t: &'a Tables<B>, text: &str) -> Result<Board<'a, B>, FenError> {
+        Board::read_fen(t, text, false)
+    }
+
+    /// Reads a FEN as Fairy-Stockfish (and pyffish) read it, which takes more than
+    /// [`Board::from_fen`]: a castling right without its king or rook is dropped, empty
+    /// squares counted past the end of a rank are ignored (`K1B6` on 8 files), and the
+    /// side not to move may stand in check. The board must still hold its pieces: a
+    /// piece past the end of a rank, a letter that is not a piece, a field that does not
+    /// read are errors.
+    pub fn from_fen_lenient(t: &'a Tables<B>, text: &str) -> Result<Board<'a, B>, FenError> {
+        Board::read_fen(t, text, true)
+    }
+
+    fn read_fen(t: &'a Tables<B>, text: &str, lenient: bool) -> Result<Board<'a, B>, FenError> {
         let r = &t.rules;
+        // A letter, or Fairy-Stockfish's other letter for the piece (janggi's `h`).
+        let type_of = |c: char| {
+            r.type_of_letter(c).or_else(|| r.pieces.iter().position(|p| p.synonym == Some(c) && p.base.is_none()))
+        };
         let mut b = Board::empty(t);
         let mut fields = text.split_whitespace();
         let Some(place) = fields.next() else { return err(1, "empty FEN") };
@@ -94,7 +112,10 @@ impl<'a, B: Bits> Board<'a, B> {
                     }
                     file = file.saturating_add(n);
                     if file > r.files {
-                        return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                        if !lenient {
+                            return err(1, format!("rank {} has more than {} files", rank + 1, r.files));
+                        }
+                        file = r.files;
                     }
                     continue;
                 }
@@ -119,7 +140,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     return err(1, format!("rank {}: '{letter}' is not a piece", rank + 1));
                 }
                 let color = usize::from(letter.is_ascii_lowercase());
-                let Some(mut ty) = r.type_of_letter(letter.to_ascii_lowercase()) else {
+                let Some(mut ty) = type_of(letter.to_ascii_lowercase()) else {
                     return err(1, format!("'{letter}' is not a piece of {}", r.name));
                 };
                 if plus {
@@ -152,7 +173,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     continue;
                 }
                 let color = usize::from(c.is_ascii_lowercase());
-                let Some(ty) = r.type_of_letter(c.to_ascii_lowercase()) else {
+                let Some(ty) = type_of(c.to_ascii_lowercase()) else {
                     return err(1, format!("holdings: '{c}' is not a piece of {}", r.name));
                 };
                 if b.hand[color][ty] == 255 {
@@ -186,8 +207,12 @@ impl<'a, B: Bits> Board<'a, B> {
             && c != "0"
             && (r.castling || r.gating)
         {
-            b.read_castling(c)?;
+            b.read_castling(c, lenient)?;
         }
+        // With a counting rule (makruk's), Fairy-Stockfish writes the counting limit in
+        // place of the en passant square (`w - 128 8 58`); the counting draw is not
+        // played here, so the limit is read and not kept.
+        let en_passant = en_passant.filter(|e| !(r.counting_rule && digits(e)));
         if let Some(e) = en_passant
             && e != "-"
             && e != "0"
@@ -250,73 +275,39 @@ impl<'a, B: Bits> Board<'a, B> {
                     f.parse().map_err(|_| FenError { field: 6, reason: format!("'{f}' is not a move number") })?;
             }
         }
+        // lichess writes the checks given after the clocks (`0 1 +0+2`): three less.
+        if r.check_counting
+            && let Some(cc) = fields.clone().next().and_then(|s| s.strip_prefix('+'))
+        {
+            fields.next();
+            let given: Option<Vec<u8>> = cc.split('+').map(|p| p.parse::<u8>().ok().filter(|&n| n <= 3)).collect();
+            match given.as_deref() {
+                Some([w, k]) => b.checks = [3 - *w, 3 - *k],
+                _ => return err(7, format!("'+{cc}' is not checks given like +0+2")),
+            }
+        }
         if fields.next().is_some() {
             return err(7, "text after the last field");
         }
-        if b.royals_attacked(b.side as usize ^ 1, b.occupied()) {
+        if !lenient && b.royals_attacked(b.side as usize ^ 1, b.occupied()) {
             return err(1, "the side not to move is in check");
         }
         b.key = b.compute_key();
         Ok(b)
     }
 
-    fn read_castling(&mut self, text: &str) -> Result<(), FenError> {
+    /// Reads the castling field; `lenient`, a right without its king or rook is dropped
+    /// (Fairy-Stockfish's reading) rather than an error.
+    fn read_castling(&mut self, text: &str, lenient: bool) -> Result<(), FenError> {
         let t = self.t;
         let r = &t.rules;
         if text == "-" {
             return Ok(());
         }
         for c in text.chars() {
-            let color = usize::from(c.is_ascii_lowercase());
-            let rank = r.castling_rank_of(color);
-            let row = t.rank_masks[rank];
-            let own = self.by_color[color];
-            let king =
-                r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.popcount() == 1).map(|k| k.lsb());
-            let rooks = self.of_types(r.castling_rooks) & own & row;
-            let upper = c.to_ascii_uppercase();
-            let sq = match upper {
-                'K' | 'Q' => {
-                    let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
-                    let side: Vec<usize> =
-                        squares(rooks).filter(|&s| if upper == 'K' { s > k } else { s < k }).collect();
-                    let rook = if upper == 'K' { side.last() } else { side.first() };
-                    let Some(&rook) = rook else { return err(3, format!("'{c}' without a rook on that side")) };
-                    if r.gating {
-                        self.gates[color] |= B::bit(k);
-                    }
-                    rook
-                }
-                'A'..='P' => {
-                    let f = (upper as u8 - b'A') as usize;
-                    if f >= r.files {
-                        return err(3, format!("'{c}' is not a file of this board"));
-                    }
-                    let sq = r.square(f, rank);
-                    // With Seirawan gating and pieces to gate (in hand, or ever arriving
-                    // there), a file letter is a gate only; castling then follows from a
-                    // king on a gate (below), as in Fairy-Stockfish.
-                    if self.letters_are_gates(color) {
-                        if !own.has(sq) {
-                            return err(3, format!("'{c}': no piece to gate from there"));
-                        }
-                        self.gates[color] |= B::bit(sq);
-                        continue;
-                    }
-                    sq
-                }
-                _ => return err(3, format!("'{c}' is not a castling right")),
-            };
-            let is_rook = rooks.has(sq);
-            if r.castling && is_rook && king.is_some() {
-                self.castle[color] |= B::bit(sq);
-                if r.gating {
-                    self.gates[color] |= B::bit(sq);
-                }
-            } else if r.gating && own.has(sq) {
-                self.gates[color] |= B::bit(sq);
-            } else {
-                return err(3, format!("'{c}': no castling rook (or gate) there"));
+            match self.read_castling_right(c) {
+                Err(_) if lenient => {}
+                other => other?,
             }
         }
         for color in 0..2 {
@@ -329,6 +320,81 @@ impl<'a, B: Bits> Board<'a, B> {
             }
         }
         Ok(())
+    }
+
+    /// One letter of the castling field: a castling right, or under gating a gate.
+    fn read_castling_right(&mut self, c: char) -> Result<(), FenError> {
+        let t = self.t;
+        let r = &t.rules;
+        let color = usize::from(c.is_ascii_lowercase());
+        let rank = r.castling_rank_of(color);
+        let row = t.rank_masks[rank];
+        let own = self.by_color[color];
+        let king = r.castling_king.map(|k| self.by_type[k] & own & row).filter(|k| k.popcount() == 1).map(|k| k.lsb());
+        let rooks = self.of_types(r.castling_rooks) & own & row;
+        let upper = c.to_ascii_uppercase();
+        let sq = match upper {
+            'K' | 'Q' => {
+                let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
+                let found = self.castling_rook_of(color, upper == 'K');
+                let Some(rook) = found.filter(|&s| s != k) else {
+                    return err(3, format!("'{c}' without a rook on that side"));
+                };
+                if r.gating {
+                    self.gates[color] |= B::bit(k);
+                }
+                rook
+            }
+            'A'..='P' => {
+                let f = (upper as u8 - b'A') as usize;
+                if f >= r.files {
+                    return err(3, format!("'{c}' is not a file of this board"));
+                }
+                let sq = r.square(f, rank);
+                // With Seirawan gating and pieces to gate (in hand, or ever arriving
+                // there), a file letter is a gate only; castling then follows from a
+                // king on a gate (below), as in Fairy-Stockfish.
+                if self.letters_are_gates(color) {
+                    if !own.has(sq) {
+                        return err(3, format!("'{c}': no piece to gate from there"));
+                    }
+                    self.gates[color] |= B::bit(sq);
+                    return Ok(());
+                }
+                sq
+            }
+            _ => return err(3, format!("'{c}' is not a castling right")),
+        };
+        let is_rook = rooks.has(sq);
+        if r.castling && is_rook && king.is_some() {
+            self.castle[color] |= B::bit(sq);
+            if r.gating {
+                self.gates[color] |= B::bit(sq);
+            }
+        } else if r.gating && own.has(sq) {
+            self.gates[color] |= B::bit(sq);
+        } else {
+            return err(3, format!("'{c}': no castling rook (or gate) there"));
+        }
+        Ok(())
+    }
+
+    /// The rook a FEN's `K` (`kingside`) or `Q` names for `color`, as Fairy-Stockfish
+    /// finds it: the first of its castling rooks on the castling rank from the side's
+    /// rook file (`castlingRookKingsideFile`, the board's edge by default) toward the
+    /// other side.
+    fn castling_rook_of(&self, color: usize, kingside: bool) -> Option<usize> {
+        let t = self.t;
+        let r = &t.rules;
+        let rank = r.castling_rank_of(color);
+        let rooks = self.of_types(r.castling_rooks) & self.by_color[color] & t.rank_masks[rank];
+        let at = |f: usize| Some(r.square(f, rank)).filter(|&s| rooks.has(s));
+        if kingside {
+            let start = r.castling_rook_files[0].unwrap_or(r.files - 1).min(r.files - 1);
+            (0..=start).rev().find_map(at)
+        } else {
+            (r.castling_rook_files[1].unwrap_or(0)..r.files).find_map(at)
+        }
     }
 
     /// Fairy-Stockfish's reading of a file letter in the castling field under Seirawan
@@ -403,7 +469,6 @@ impl<'a, B: Bits> Board<'a, B> {
             let case = |ch: char| if c == 0 { ch.to_ascii_uppercase() } else { ch };
             let own = self.by_color[c];
             let rank = r.castling_rank_of(c);
-            let rooks = self.of_types(r.castling_rooks) & own & t.rank_masks[rank];
             let king = r
                 .castling_king
                 .map(|k| self.by_type[k] & own & t.rank_masks[rank])
@@ -413,13 +478,8 @@ impl<'a, B: Bits> Board<'a, B> {
             let mut rights: Vec<usize> = squares(self.castle[c]).collect();
             rights.reverse();
             for sq in rights {
-                let outer = king.is_some_and(|k| {
-                    if sq > k {
-                        squares(rooks).filter(|&x| x > k).last() == Some(sq)
-                    } else {
-                        squares(rooks).find(|&x| x < k) == Some(sq)
-                    }
-                });
+                // `K` and `Q` where they read back as this rook, else its file.
+                let outer = king.is_some_and(|k| self.castling_rook_of(c, sq > k) == Some(sq));
                 let ch = if outer && !shredder {
                     if king.is_some_and(|k| sq > k) { 'k' } else { 'q' }
                 } else {
@@ -427,7 +487,9 @@ impl<'a, B: Bits> Board<'a, B> {
                 };
                 castling.push(case(ch));
                 implied |= B::bit(sq);
-                if let Some(k) = king {
+                // The king's gate goes without saying, but in Chess960 mode (as
+                // Fairy-Stockfish writes it: `HABCDEFG`).
+                if let Some(k) = king.filter(|_| !shredder) {
                     implied |= B::bit(k);
                 }
             }

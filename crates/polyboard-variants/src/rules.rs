@@ -40,29 +40,30 @@ impl core::fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
-/// A section of a `variants.ini` file left out when the file is loaded section by
-/// section: which section, and its first problem (the line, the key or the section
-/// name, and the reason).
+/// A problem of a `variants.ini` file read section by section: the section left out,
+/// or only one line of it (or a line outside any section), with the problem (the line,
+/// the key or the section name, and the reason).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SectionError {
     /// The section's name; `None` for a line outside any section.
     pub section: Option<String>,
+    /// Only the line was left out: the section loads without it.
+    pub line_only: bool,
     /// The problem: its file, line, key and reason.
     pub error: VariantError,
 }
 
-/// One line: `FILE line N: section 'NAME' skipped: key 'KEY': REASON`.
+/// One line: `FILE line N: section 'NAME' skipped: key 'KEY': REASON`, or for a line
+/// left out `FILE line N: section 'NAME': key 'KEY' ignored: REASON`.
 impl core::fmt::Display for SectionError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let e = &self.error;
-        let what = match &self.section {
-            Some(s) => format!("section '{s}' skipped"),
-            None => "line outside any section ignored".to_string(),
-        };
-        if e.line > 0 {
-            write!(f, "{} line {}: {what}: key '{}': {}", e.source, e.line, e.key, e.reason)
-        } else {
-            write!(f, "{}: {what}: '{}': {}", e.source, e.key, e.reason)
+        let at = if e.line > 0 { format!("{} line {}", e.source, e.line) } else { e.source.clone() };
+        match (&self.section, self.line_only) {
+            (Some(s), true) => write!(f, "{at}: section '{s}': key '{}' ignored: {}", e.key, e.reason),
+            (Some(s), false) if e.line > 0 => write!(f, "{at}: section '{s}' skipped: key '{}': {}", e.key, e.reason),
+            (Some(s), false) => write!(f, "{at}: section '{s}' skipped: '{}': {}", e.key, e.reason),
+            (None, _) => write!(f, "{at}: line outside any section ignored: '{}': {}", e.key, e.reason),
         }
     }
 }
@@ -279,6 +280,11 @@ pub struct Rules {
     pub castling_kingside_file: usize,
     /// The king's file after castling on the queenside.
     pub castling_queenside_file: usize,
+    /// `castlingRookKingsideFile` and `castlingRookQueensideFile`: where a FEN's `K` and
+    /// `Q` look for the castling rook first, then file by file toward the other side
+    /// (shako's rooks start on the i and b files, inside its cannons); `None` for the
+    /// board's edge.
+    pub castling_rook_files: [Option<usize>; 2],
     /// The castling rank, 0-based, relative to the side.
     pub castling_rank: usize,
     /// The king type that castles.
@@ -644,6 +650,32 @@ pub struct VariantSet {
     sections: Vec<(String, Vec<Entry>)>,
 }
 
+/// What [`VariantSet::read_sections`] found: the sections that load (not yet added),
+/// those left out and the lines left out of sections that load, in file order.
+#[derive(Default)]
+pub(crate) struct Read {
+    pub(crate) added: Vec<(String, Vec<Entry>)>,
+    pub(crate) skipped: Vec<SectionError>,
+    pub(crate) ignored: Vec<SectionError>,
+}
+
+/// The section's rules, passed through `check`; an error of the check about the start
+/// position points at the `startFen` line.
+fn build_checked(
+    name: &str,
+    entries: &[Entry],
+    check: &dyn Fn(Rules) -> Result<(), VariantError>,
+) -> Result<(), VariantError> {
+    let rules = build(name, entries)?;
+    check(rules).map_err(|mut e| {
+        let fen = entries.iter().rev().find(|e| e.key == "startFen");
+        if let (0, Some(f)) = (e.line, fen) {
+            (e.line, e.key, e.source) = (f.line, f.key.clone(), f.source.clone());
+        }
+        e
+    })
+}
+
 /// The built-in variants, in `variants.ini` syntax.
 pub const BUILTIN: &str = include_str!("../variants.ini");
 
@@ -659,60 +691,61 @@ impl VariantSet {
     /// new section is checked (built into rules) before any is added, and the first
     /// problem is the error: nothing of the file is added then (`--strict`). See
     /// [`VariantSet::load_lenient`](crate::VariantSet::load_lenient) for the
-    /// section-by-section load.
+    /// reading Fairy-Stockfish does.
     pub fn load(&mut self, text: &str, source: &str) -> Result<Vec<String>, VariantError> {
-        let (added, mut skipped) = self.read_sections(text, source, &|_| Ok(()));
-        if !skipped.is_empty() {
-            return Err(skipped.swap_remove(0).error);
+        let read = self.read_sections(text, source, false, &|_| Ok(()));
+        if let Some(first) = read.skipped.into_iter().next() {
+            return Err(first.error);
         }
-        let names: Vec<String> = added.iter().map(|s| s.0.clone()).collect();
-        self.sections.extend(added);
+        let names: Vec<String> = read.added.iter().map(|s| s.0.clone()).collect();
+        self.sections.extend(read.added);
         Ok(names)
     }
 
     /// Reads the sections of `text` one after another; a section that does not read,
     /// names a parent that is not loaded (or was skipped), or that does not build into
-    /// rules or pass `check` is left out with its first problem. Returns the good
-    /// sections (not yet added) and the problems, in file order.
+    /// rules or pass `check` is left out with its first problem. With `lenient`, as
+    /// Fairy-Stockfish reads a file, a line whose key is unknown or whose value does not
+    /// read is left out instead (and named in `ignored`), and the section loads without
+    /// it; a section is still left out when it cannot load at all (an unknown parent, a
+    /// start position that does not read). Returns the good sections (not yet added) and
+    /// the problems, in file order.
     pub(crate) fn read_sections(
         &self,
         text: &str,
         source: &str,
+        lenient: bool,
         check: &dyn Fn(Rules) -> Result<(), VariantError>,
-    ) -> (Vec<(String, Vec<Entry>)>, Vec<SectionError>) {
-        let mut added: Vec<(String, Vec<Entry>)> = Vec::new();
-        let mut skipped: Vec<SectionError> = Vec::new();
+    ) -> Read {
+        let mut read = Read::default();
         // The section being read: its name, entries, and its first problem.
         let mut current: Option<(String, Vec<Entry>, Option<VariantError>)> = None;
         // The depth in the inheritance chain of the section being read.
         let mut depth = 0;
-        let finish = |cur: Option<(String, Vec<Entry>, Option<VariantError>)>,
-                      added: &mut Vec<(String, Vec<Entry>)>,
-                      skipped: &mut Vec<SectionError>| {
-            let Some((name, entries, problem)) = cur else { return };
+        let finish = |cur: Option<(String, Vec<Entry>, Option<VariantError>)>, read: &mut Read| {
+            let Some((name, mut entries, problem)) = cur else { return };
             let problem = problem.or_else(|| {
-                build(&name, &entries)
-                    .and_then(|r| {
-                        // A check's error about the start position points at its line.
-                        check(r).map_err(|mut e| {
-                            let fen = entries.iter().rev().find(|e| e.key == "startFen");
-                            if let (0, Some(f)) = (e.line, fen) {
-                                (e.line, e.key, e.source) = (f.line, f.key.clone(), f.source.clone());
-                            }
-                            e
-                        })
-                    })
-                    .map_err(|mut e| {
-                        if e.source.is_empty() {
-                            e.source = source.into();
+                loop {
+                    let Some(mut e) = build_checked(&name, &entries, check).err() else { break None };
+                    if e.source.is_empty() {
+                        e.source = source.into();
+                    }
+                    // A bad value is left out as Fairy-Stockfish leaves it (the rule keeps
+                    // its inherited or default value); a start position that does not
+                    // read leaves the section out.
+                    let at = entries.iter().position(|x| x.line == e.line && x.source == e.source && x.key == e.key);
+                    match at {
+                        Some(i) if lenient && e.key != "startFen" => {
+                            entries.remove(i);
+                            read.ignored.push(SectionError { section: Some(name.clone()), line_only: true, error: e });
                         }
-                        e
-                    })
-                    .err()
+                        _ => break Some(e),
+                    }
+                }
             });
             match problem {
-                Some(error) => skipped.push(SectionError { section: Some(name), error }),
-                None => added.push((name, entries)),
+                Some(error) => read.skipped.push(SectionError { section: Some(name), line_only: false, error }),
+                None => read.added.push((name, entries)),
             }
         };
         for (i, raw) in text.lines().enumerate() {
@@ -723,7 +756,7 @@ impl VariantSet {
             }
             let err = |key: &str, reason: String| VariantError { source: source.into(), line, key: key.into(), reason };
             if let Some(inner) = t.strip_prefix('[') {
-                finish(current.take(), &mut added, &mut skipped);
+                finish(current.take(), &mut read);
                 let Some(inner) = inner.strip_suffix(']') else {
                     let error = err(t, "a section header must end with ']'".into());
                     current = Some((t.to_string(), Vec::new(), Some(error)));
@@ -739,10 +772,10 @@ impl VariantSet {
                 }
                 let mut entries = Vec::new();
                 if let Some(p) = parent {
-                    let found = added.iter().rev().chain(self.sections.iter().rev()).find(|s| s.0 == p);
+                    let found = read.added.iter().rev().chain(self.sections.iter().rev()).find(|s| s.0 == p);
                     match found {
                         Some(s) => entries = s.1.clone(),
-                        None if skipped.iter().any(|s| s.section.as_deref() == Some(p)) => {
+                        None if read.skipped.iter().any(|s| s.section.as_deref() == Some(p)) => {
                             problem = problem.or(Some(err(name, format!("parent variant '{p}' was skipped"))));
                         }
                         None => problem = problem.or(Some(err(name, format!("unknown parent variant '{p}'")))),
@@ -759,8 +792,11 @@ impl VariantSet {
                 Some(_) => None,
             };
             match (&mut current, problem) {
-                (None, Some(error)) => skipped.push(SectionError { section: None, error }),
+                (None, Some(error)) => read.skipped.push(SectionError { section: None, line_only: true, error }),
                 (None, None) => {}
+                (Some((name, _, _)), Some(error)) if lenient => {
+                    read.ignored.push(SectionError { section: Some(name.clone()), line_only: true, error });
+                }
                 (Some((_, _, first)), Some(error)) => {
                     if first.is_none() {
                         *first = Some(error);
@@ -779,8 +815,8 @@ impl VariantSet {
                 }
             }
         }
-        finish(current.take(), &mut added, &mut skipped);
-        (added, skipped)
+        finish(current.take(), &mut read);
+        read
     }
 
     /// Adds sections read by [`VariantSet::read_sections`].
@@ -841,6 +877,8 @@ const KNOWN: &[&str] = &[
     "castlingKingPiece",
     "castlingRookPiece",
     "castlingRookPieces",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
     "chess960",
     "checking",
     "pieceDrops",
@@ -853,6 +891,8 @@ const KNOWN: &[&str] = &[
     "promotionZonePawnDrops",
     "whiteDropRegion",
     "blackDropRegion",
+    "dropRegionWhite",
+    "dropRegionBlack",
     "shogiDoubledPawn",
     "dropNoDoubled",
     "dropNoDoubledCount",
@@ -1146,6 +1186,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         castling: true,
         castling_kingside_file: 6,
         castling_queenside_file: 2,
+        castling_rook_files: [None, None],
         castling_rank: 0,
         castling_king: None,
         castling_rook: None,
@@ -1382,6 +1423,8 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "castling" => r.castling = boolean()?,
             "castlingKingsideFile" => r.castling_kingside_file = file()?,
             "castlingQueensideFile" => r.castling_queenside_file = file()?,
+            "castlingRookKingsideFile" => r.castling_rook_files[0] = Some(file()?),
+            "castlingRookQueensideFile" => r.castling_rook_files[1] = Some(file()?),
             "castlingRank" => r.castling_rank = rank()?,
             "castlingKingPiece" => r.castling_king = Some(piece()?),
             "castlingRookPiece" | "castlingRookPieces" => {
@@ -1532,8 +1575,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "piecePromotionOnCapture" => r.piece_promotion_on_capture = boolean()?,
             "dropPromoted" => r.drop_promoted = boolean()?,
             "promotionZonePawnDrops" => r.promotion_zone_pawn_drops = boolean()?,
-            "whiteDropRegion" => r.drop_region[0] = region()?,
-            "blackDropRegion" => r.drop_region[1] = region()?,
+            // `dropRegionWhite` is Fairy-Stockfish's current name, `whiteDropRegion` its
+            // deprecated one.
+            "whiteDropRegion" | "dropRegionWhite" => r.drop_region[0] = region()?,
+            "blackDropRegion" | "dropRegionBlack" => r.drop_region[1] = region()?,
             "shogiDoubledPawn" => {
                 r.drop_no_doubled = if boolean()? { None } else { r.pieces.iter().position(|p| p.shogi_pawn) };
             }
@@ -1614,15 +1659,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             _ => return Err(fail(e, "unsupported key".into())),
         }
     }
-    // Fairy-Stockfish 11.1 promotes a pawn on exactly `promotionRank` when promotion is
-    // mandatory (a pawn cannot pass it unpromoted; `promotionRank = 1` switches regular
-    // promotion off, as Sittuyin does), and anywhere from it on otherwise.
+    // Fairy-Stockfish's deprecated `promotionRank`: the ranks from it on (a pawn dropped
+    // beyond it, makhouse's, promotes there too).
     if let Some(k) = promotion_rank {
-        r.promotion_region = if r.mandatory_pawn_promotion {
-            [r.rank_mask(rel(ranks, k, 0)), r.rank_mask(rel(ranks, k, 1))]
-        } else {
-            [r.ranks_from(k, 0), r.ranks_from(k, 1)]
-        };
+        r.promotion_region = [r.ranks_from(k, 0), r.ranks_from(k, 1)];
     }
     for (c, m) in promotion_regions.into_iter().enumerate() {
         if let Some(m) = m {

@@ -305,22 +305,32 @@ fn effective_rides(p: &crate::rules::PieceDef, a: &crate::betza::Atom) -> Vec<(b
     }
 }
 
-/// The squares a lame leap `(dx, dy)` passes, each of which must be empty: the midpoint
-/// of `A` and `D`; the orthogonal step along the longer leg of `N`; for `Z` (janggi's
-/// elephant) that step, then one diagonal step on.
-fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
-    if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
-        return vec![(dx / 2, dy / 2)];
+/// The squares a lame leap `(dx, dy)` passes, each of which must be empty, as
+/// Fairy-Stockfish walks them: step by step toward the target, along the leg with more
+/// left to go, diagonally while both legs are equal. So the midpoint of `A` and `D`, the
+/// orthogonal step along the longer leg of `N`, and for `Z` (janggi's elephant) that step
+/// and then one diagonal step. `None` for any other leap: Fairy-Stockfish plays a lame
+/// leap only as one of those four (its lame dabbaba, horse, elephant and janggi
+/// elephant), so a lame camel (elgam's `nC`) or wazir never moves.
+fn lame_path(dx: i8, dy: i8) -> Option<Vec<(i8, i8)>> {
+    let (short, long) = (dx.abs().min(dy.abs()), dx.abs().max(dy.abs()));
+    if !matches!((short, long), (0, 2) | (1, 2) | (2, 2) | (2, 3)) {
+        return None;
     }
-    let (sx, sy) = (dx.signum(), dy.signum());
-    let long_x = dx.abs() > dy.abs();
-    let first = if long_x { (sx, 0) } else { (0, sy) };
-    if dx.abs().max(dy.abs()) <= 2 {
-        vec![first]
-    } else if long_x {
-        vec![first, (2 * sx, sy)]
-    } else {
-        vec![first, (sx, 2 * sy)]
+    let (mut x, mut y) = (0i8, 0i8);
+    let mut path = Vec::new();
+    loop {
+        let (left_x, left_y) = ((dx - x).abs(), (dy - y).abs());
+        if left_x >= left_y {
+            x += (dx - x).signum();
+        }
+        if left_y >= left_x {
+            y += (dy - y).signum();
+        }
+        if (x, y) == (dx, dy) {
+            return Some(path);
+        }
+        path.push((x, y));
     }
 }
 
@@ -340,7 +350,7 @@ impl<B: Bits> Tables<B> {
         let b128 = |s: usize| 1u128 << s;
         // The squares a lame leap by (dx, dy) from (x, y) passes; none when one is off the board.
         let lame_blocks = |x: i32, y: i32, dx: i8, dy: i8| {
-            lame_path(dx, dy)
+            lame_path(dx, dy)?
                 .iter()
                 .try_fold(0u128, |m, &(bx, by)| at(x + bx as i32, y + by as i32).map(|b| m | b128(b)))
         };
@@ -810,5 +820,30 @@ impl<B: Bits> Tables<B> {
     pub(crate) fn first_blocker(&self, d: usize, sq: usize, occ: B) -> Option<usize> {
         let b = self.rays[d * self.nsq + sq] & occ;
         if b.is_empty() { None } else { Some(if self.increasing[d] { b.lsb() } else { b.msb() }) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lame_path;
+
+    /// The blocking squares of Fairy-Stockfish's lame leaps (bitboard.cpp,
+    /// `lame_leaper_path`, at c19b5f6c), for one direction of each leaper.
+    #[test]
+    fn lame_paths_are_fairy_stockfish_s() {
+        assert_eq!(lame_path(0, 2), Some(vec![(0, 1)]));
+        assert_eq!(lame_path(2, 2), Some(vec![(1, 1)]));
+        assert_eq!(lame_path(1, 2), Some(vec![(0, 1)]));
+        assert_eq!(lame_path(-2, 1), Some(vec![(-1, 0)]));
+        assert_eq!(lame_path(2, 3), Some(vec![(0, 1), (1, 2)]));
+        assert_eq!(lame_path(-3, 2), Some(vec![(-1, 0), (-2, 1)]));
+        assert_eq!(lame_path(3, -2), Some(vec![(1, 0), (2, -1)]));
+        // Fairy-Stockfish has no lame wazir, ferz, camel, threeleaper or tripper.
+        assert_eq!(lame_path(0, 1), None);
+        assert_eq!(lame_path(1, 1), None);
+        assert_eq!(lame_path(1, 3), None);
+        assert_eq!(lame_path(0, 3), None);
+        assert_eq!(lame_path(3, 3), None);
+        assert_eq!(lame_path(4, 1), None);
     }
 }

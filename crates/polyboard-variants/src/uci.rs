@@ -33,6 +33,14 @@ impl<B: Bits> Board<'_, B> {
         self.write_move(mv, &|sq| r.square_name(sq), '@')
     }
 
+    /// Whether the piece on `from` has an ordinary move to `to` (a castling king's
+    /// square that its own step also reaches).
+    fn king_steps_to(&self, from: usize, to: usize) -> bool {
+        let Some((ty, us)) = self.piece_on(from) else { return false };
+        let (quiet, caps) = self.reach(ty, us, from, self.occupied(), self.pieces_of(us ^ 1));
+        (quiet | caps).has(to)
+    }
+
     /// A move's text with squares named by `name` and drops marked by `drop` (`@` in
     /// UCI, `*` in USI); the rest is written the same way in both.
     pub(crate) fn write_move(&self, mv: Move, name: &dyn Fn(usize) -> String, drop: char) -> String {
@@ -51,7 +59,9 @@ impl<B: Bits> Board<'_, B> {
             let rook = mv.pickup(1);
             if gate.is_some_and(|g| g.0 == rook && g.0 != from) {
                 format!("{}{}", name(rook), name(from))
-            } else if r.chess960 {
+            } else if r.chess960 || self.king_steps_to(from, to) {
+                // Chess960's king takes rook; also, as Fairy-Stockfish writes it, where
+                // the king's castling square is one it could step to (diana's `d1f1`).
                 format!("{}{}", name(from), name(rook))
             } else {
                 format!("{}{}", name(from), name(to))

@@ -90,9 +90,13 @@ impl<'a, B: Bits> Board<'a, B> {
     }
 
     /// Reads an SFEN (see the module's documentation) of the variant the tables were
-    /// built for. The position has no castling rights and no en passant square.
+    /// built for, or the variant's FEN with holdings as Fairy-Stockfish and pyffish
+    /// write it (`board[hands] w - - 0 1`, the clocks and the castling and en passant
+    /// fields optional). The position has no castling rights and no en passant square.
     pub fn from_sfen(t: &'a Tables<B>, text: &str) -> Result<Board<'a, B>, SfenError> {
         let r = &t.rules;
+        let converted = polyboard_core::sfen::from_fsf_fen(text);
+        let text = converted.as_deref().unwrap_or(text);
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() || fields.len() > 4 {
             return err(0, format!("expected 1 to 4 fields (board side hands move-number), found {}", fields.len()));
@@ -212,7 +216,8 @@ mod tests {
         for (text, field) in [
             ("", 0),
             ("rbsgk/4p/5/P4/KGSBR b - 1 x", 0),
-            ("rbsgk/4p/5/P4/KGSBR[P] b - 1", 1),
+            // pyffish's FEN is read too, and its holdings are the hands.
+            ("rbsgk/4p/5/P4/KGSBR[Q] w 0 1", 3),
             ("rbsgk/4p/5/P4/KGSB b - 1", 1),
             ("rbsgk/4p/5/P4/KGSBR x - 1", 2),
             ("rbsgk/4p/5/P4/KGSBR b 2 1", 3),
@@ -221,7 +226,7 @@ mod tests {
             ("rbsgk/4p/5/P4/KGSBR b 200P100P 1", 3),
             ("rbsgk/4p/5/P4/KGSBR b - 0", 4),
         ] {
-            let e = Board::from_sfen(&t, text).unwrap_err();
+            let Err(e) = Board::from_sfen(&t, text) else { panic!("{text} reads") };
             assert_eq!(e.field, field, "{text}: {e}");
         }
     }

@@ -240,10 +240,12 @@ impl Core {
                 if value.is_empty() || value == "<empty>" {
                     Ok(())
                 } else {
-                    self.engine
-                        .load_variants(value)
-                        .map(|added| self.info(&format!("VariantPath: loaded {}", added.join(", "))))
-                        .map_err(|e| e.to_string())
+                    self.engine.load_variants(value).map_err(|e| e.to_string()).map(|(added, warnings)| {
+                        for w in &warnings {
+                            self.info(&format!("warning: {w}"));
+                        }
+                        self.info(&format!("VariantPath: loaded {}", added.join(", ")))
+                    })
                 }
             }
             _ => self.engine.set_option(name, value).map_err(|e| e.to_string()),

@@ -54,11 +54,14 @@ impl Catalog {
         super::game::open(built, self.notation)
     }
 
-    /// Loads the variant definitions of the file `path`; returns the names it added or
-    /// redefined.
-    pub(crate) fn load_path(&mut self, path: &str) -> Result<Vec<String>, String> {
+    /// Loads the variant definitions of the file `path` as Fairy-Stockfish reads them (a
+    /// line or section that does not read is left out); returns the names it added or
+    /// redefined, and one warning a line or section left out.
+    pub(crate) fn load_path(&mut self, path: &str) -> Result<(Vec<String>, Vec<String>), String> {
         let text = read_limited(path).map_err(|e| format!("VariantPath '{}': {e}", clip(path)))?;
-        self.set.load(&text, path).map_err(|e| e.to_string())
+        let loaded = self.set.load_lenient(&text, path);
+        let warnings = loaded.warnings().map(|w| w.to_string()).collect();
+        Ok((loaded.names, warnings))
     }
 }
 

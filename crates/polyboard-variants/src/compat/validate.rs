@@ -6,6 +6,7 @@
 //! | 0 | the FEN is empty |
 //! | -11 | more fields than the variant's FEN has (6, 7 with check counting) |
 //! | -10 | a character that is no piece letter, digit or separator of the variant |
+//! | -12 | `+` before a White piece that does not promote, with shogi-style promotions |
 //! | -8 | a rank of the wrong width, or the wrong number of ranks |
 //! | -7 | holdings that do not read |
 //! | -3 | more kings than one, or not as many as the start position |
@@ -141,6 +142,20 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
     if board_field.chars().any(|c| !c.is_ascii_digit() && !chars.contains(c) && !special.contains(c)) {
         return -10;
     }
+    // With shogi-style promotions, `+` before a White piece (upper case: pyffish looks
+    // the letter up among White's) that does not promote (`+K`, or `++K`).
+    if r.pieces.iter().any(|p| p.base.is_some()) {
+        let letters: Vec<char> = board_field.chars().collect();
+        for pair in letters.windows(2) {
+            if pair[0] == '+' && pair[1].is_ascii_uppercase() {
+                let l = pair[1].to_ascii_lowercase();
+                let ty = r.type_of_letter(l).or_else(|| r.pieces.iter().position(|p| p.synonym == Some(l)));
+                if ty.is_some_and(|t| r.pieces[t].promotes_to.is_none()) {
+                    return -12;
+                }
+            }
+        }
+    }
     let mut board = CharBoard::new(r.ranks, r.files);
     if !board.fill(board_field, &special, r.drops) {
         return -8;
@@ -252,7 +267,8 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
                     }
                 }
             }
-            if !r.chess960 && !chess960 {
+            // Where the castling pieces start is not known for pieces dropped first.
+            if !r.chess960 && !r.castling_dropped_piece && !chess960 {
                 let mut start = CharBoard::new(r.ranks, r.files);
                 start.fill(&r.start_fen, &special, r.drops);
                 for c in 0..2 {
