@@ -23,9 +23,14 @@ pip=("$venv/bin/pip" --quiet --disable-pip-version-check)
 
 # The Python test dependencies (Ray and pyarrow are large downloads) install in the
 # background while cargo compiles; the script waits for them before the Python suites.
+# Fairy-Stockfish's own pyffish suite (its test.py, GPL-3.0, not copied into polyboard)
+# comes from pyffish 0.0.90's source distribution; python/tests/test_fsf_suite.py checks
+# the file and runs it against polyboard.pyffish.
 (
   python3 -m venv "$venv"
   "${pip[@]}" install -r tests/python/requirements.txt -r python/tests/requirements.txt
+  "${pip[@]}" download --no-deps --no-binary :all: -d "$venv/sdist" pyffish==0.0.90
+  tar -xzf "$venv/sdist/pyffish-0.0.90.tar.gz" -C "$venv/sdist" pyffish-0.0.90/test.py
 ) >"$venv/deps.log" 2>&1 &
 deps=$!
 
@@ -41,5 +46,5 @@ fi
 "${pip[@]}" install ./python
 # cargo test built the release binary for the CLI tests; the xboard suite drives it.
 # `polyboard` imports as the installed package (python/ is not on the path).
-POLYBOARD="$PWD/target/release/polyboard" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+FSF_TEST_PY="$venv/sdist/pyffish-0.0.90/test.py" POLYBOARD="$PWD/target/release/polyboard" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
   -n 2 --dist loadgroup tests/python python/tests

@@ -4,7 +4,7 @@
 //! plays them against `./stockfish`: `setoption name UCI_Chess960`, `setoption name
 //! UCI_Variant`, `position ...`, `go perft N`, and the count of the `Nodes searched:`
 //! line. The checks of more than [`QUICK_NODES`] nodes run with `--ignored`.
-//! `scripts/fsf_perft_sh.sh` runs the script itself, with `expect`.
+//! `scripts/data/fsf_perft_sh.sh` runs the script itself, with `expect`.
 
 use crate::uci_engine::Engine;
 

@@ -1446,7 +1446,8 @@ impl<'a, B: Bits> Board<'a, B> {
             if mv.is_capture() && r.petrify_on_capture >> mv.drop(0).1 & 1 != 0 {
                 return false;
             }
-            ours ^= B::bit(f) | B::bit(to);
+            // (A Chess960 castling king may stay on its square.)
+            ours = (ours & !B::bit(f)) | B::bit(to);
         }
         // A promotion or drop onto a listed type (not a shogi-style promotion to a type
         // that moves as one: the set stays the one before the move, as Fairy-Stockfish's

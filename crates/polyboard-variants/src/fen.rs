@@ -335,15 +335,26 @@ impl<'a, B: Bits> Board<'a, B> {
         let upper = c.to_ascii_uppercase();
         let sq = match upper {
             'K' | 'Q' => {
-                let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
-                let found = self.castling_rook_of(color, upper == 'K');
-                let Some(rook) = found.filter(|&s| s != k) else {
-                    return err(3, format!("'{c}' without a rook on that side"));
-                };
+                // As Fairy-Stockfish: the rook `castling_rook_of` finds, else the square
+                // at the far end of the scan; under gating, a piece there is a gate, and
+                // so is the king, whose castling needs both on the castling rank.
+                let end = if upper == 'K' { 0 } else { r.files - 1 };
+                let sq = self.castling_rook_of(color, upper == 'K').unwrap_or_else(|| r.square(end, rank));
                 if r.gating {
-                    self.gates[color] |= B::bit(k);
+                    if own.has(sq) {
+                        self.gates[color] |= B::bit(sq);
+                    }
+                    match king {
+                        Some(k) => self.gates[color] |= B::bit(k),
+                        None if self.letters_are_gates(color) => return Ok(()),
+                        None => {}
+                    }
                 }
-                rook
+                let Some(k) = king else { return err(3, format!("'{c}' without a king on the castling rank")) };
+                if sq == k || !rooks.has(sq) {
+                    return err(3, format!("'{c}' without a rook on that side"));
+                }
+                sq
             }
             'A'..='P' => {
                 let f = (upper as u8 - b'A') as usize;

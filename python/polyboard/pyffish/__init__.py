@@ -26,7 +26,7 @@ whatever its stack held).
 import sys
 from typing import List, Tuple
 
-from ._native import pyffish as _sf
+from .._native import pyffish as _sf
 
 __all__ = [
     "version", "info", "variants", "set_option", "load_variant_config", "start_fen",
