@@ -171,6 +171,22 @@ DIFFERENCES_FOUND = [
     ("dobutsu", "1L1/1g1/1G1/1l1[] w - - 0 1", ["b2a2"], False),
     ("dobutsu", "1L1/1g1/1G1/1l1[] w - - 0 1", ["b4a4"], False),
     ("dobutsu", "1L1/1g1/1G1/1l1[] w - - 0 1", ["b2b3"], False),
+    # Random games over the ini sections: chak's promoted pawn keeps to its type's region,
+    ("chak", "rvsqkjsvr/4o4/p1p1p1p1p/9/9/9/P1P1P1P1P/4O4/RVSJKQSVR w - - 0 1",
+     "d1f2 i9i8 c3c4 d9i4 c4c5+ g9f8".split(), False),
+    # a wall is part of the move SAN disambiguates,
+    ("cowboys", "2n1n2/7/n5n/7/N5N/7/2N1N2 w - - 0 1", ["c1e2,e2g1"], False),
+    ("la-mancha-squeez", "p7P/9/9/9/3p*P3/9/9/9/p7P w 0 1",
+     "i9h9,h9i9 d5c4,c4d5 f5e4,e4f5 a1b2,b2a1 i1h1,h1i1 b2b3,b3b2 h9g9,g9h9 b3a3,a3b3 e4f3,f3e4".split(), False),
+    # atlantis writes a move without a wall with its first square (`c3,a1`),
+    ("atlantis", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [], False),
+    # and a double step that promotes (epicatomic) leaves no en passant square.
+    ("epicatomic", "rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w KQkq - 0 1", ["h1i3", "i7i5b"], False),
+    # makruk's counting: a bare king counts by the pieces' honour, a side without pawns
+    # by the board's.
+    ("makruk", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False),
+    ("makruk", "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 97 1", ["e5f6"], False),
+    ("makruk", "3k4/2m5/8/4MP2/3KS3/8/8/8 w - - 0 1", ["f5f6m"], False),
 ]
 
 

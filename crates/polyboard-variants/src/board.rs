@@ -186,6 +186,11 @@ impl<'a, B: Bits> Board<'a, B> {
         self.key
     }
 
+    /// The full-move number (1 at the start, one more after each Black move).
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove as u32
+    }
+
     /// The halfmove clock (plies since a capture or pawn move).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
@@ -390,7 +395,9 @@ impl<'a, B: Bits> Board<'a, B> {
             RETRIEVE => self.add_hand(us, mv.hand_type(), -1),
             _ => {}
         }
-        if mv.0 & F_DOUBLE != 0 {
+        // A double step that promotes (epicatomic's pawns promote from their fifth rank)
+        // leaves no en passant square, as in Fairy-Stockfish.
+        if mv.0 & F_DOUBLE != 0 && !mv.is_promotion() {
             self.set_en_passant(mv);
         }
         if let Some(ty) = undoable

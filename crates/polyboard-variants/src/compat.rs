@@ -31,6 +31,7 @@ use crate::rules::{Value, VariantError, VariantSet};
 use crate::san::Notation;
 use crate::tables::Tables;
 use crate::{Variant, with_tables};
+use counting::Counting;
 
 /// Fairy-Stockfish's mate score: a won game for the side to move.
 pub const VALUE_MATE: i32 = 32000;
@@ -129,13 +130,22 @@ struct Game<'a, B: Bits> {
     boards: Vec<Board<'a, B>>,
     moves: Vec<Move>,
     promoted: B,
+    /// The counting state after each board (`countingRule` variants; else all zero).
+    counting: Vec<Counting>,
 }
 
 impl<'a, B: Bits> Game<'a, B> {
     fn new(t: &'a Tables<B>, fen: &str, moves: &[&str]) -> Result<Game<'a, B>, CompatError> {
         let fen = if fen == "startpos" { t.rules.start_fen.as_str() } else { fen };
-        let b = Board::from_fen_lenient(t, &normalize(fen)).map_err(CompatError::Fen)?;
-        let mut g = Game { promoted: b.promoted, boards: vec![b], moves: Vec::with_capacity(moves.len()) };
+        let fen = normalize(fen);
+        let b = Board::from_fen_lenient(t, &fen).map_err(CompatError::Fen)?;
+        let counting = if t.rules.counting_rule.is_some() { Counting::from_fen(&fen) } else { Counting::default() };
+        let mut g = Game {
+            promoted: b.promoted,
+            boards: vec![b],
+            moves: Vec::with_capacity(moves.len()),
+            counting: vec![counting],
+        };
         for (index, text) in moves.iter().enumerate() {
             let b = g.last();
             let mv = b.parse_move(text).map_err(|_| CompatError::Move { index, text: text.to_string() })?;
@@ -165,6 +175,11 @@ impl<'a, B: Bits> Game<'a, B> {
             p &= !B::bit(to);
         }
         let mut after = b.play(mv);
+        let counting = match b.t.rules.counting_rule {
+            Some(rule) => self.counting.last().copied().unwrap_or_default().after(rule, &b, mv, &after),
+            None => Counting::default(),
+        };
+        self.counting.push(counting);
         if !b.t.rules.captures_to_hand {
             after.promoted = p;
         }
@@ -176,11 +191,22 @@ impl<'a, B: Bits> Game<'a, B> {
     /// The FEN as Fairy-Stockfish writes it: promoted pieces marked (`~`) where a
     /// capture would demote them, or with `show_promoted`; Chess960 castling (the
     /// `chess960` argument or the variant's own) in file letters.
-    fn fen(&self, show_promoted: bool) -> String {
+    /// `count_started` is pyffish's `countStarted`: the ply the board's honour counting
+    /// started (0: as the game counts, below 0: not at all).
+    fn fen(&self, show_promoted: bool, count_started: i64) -> String {
         let b = self.last();
         let r = &b.t.rules;
         let marked = marks_promoted(r) || show_promoted;
-        with_sf_hand(b, b.fen_with(|_| marked, r.chess960, true))
+        let fen = with_sf_hand(b, b.fen_with(|_| marked, r.chess960, true));
+        match r.counting_rule {
+            Some(rule) => self.counting().write(fen, b, rule, count_started),
+            None => fen,
+        }
+    }
+
+    /// The counting state of the last board.
+    fn counting(&self) -> Counting {
+        self.counting.last().copied().unwrap_or_default()
     }
 }
 
@@ -404,9 +430,10 @@ fn rep_key<B: Bits>(b: &Board<'_, B>) -> u64 {
 }
 
 /// Fairy-Stockfish's optional game end with pyffish's arguments (`ply` 0): the n-move
-/// rule, n-fold repetition (perpetual check loses where `perpetualCheckIllegal`), and
-/// Sittuyin's stalemate by an optional promotion.
-fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
+/// rule, n-fold repetition (perpetual check loses where `perpetualCheckIllegal`), the
+/// counting draw (`countingRule`, from `count_started`), and Sittuyin's stalemate by an
+/// optional promotion.
+fn optional_end<B: Bits>(g: &Game<'_, B>, count_started: i64) -> Option<i32> {
     let b = g.last();
     let r = &b.t.rules;
     let n = g.boards.len() - 1;
@@ -457,6 +484,12 @@ fn optional_end<B: Bits>(g: &Game<'_, B>) -> Option<i32> {
                 i += 2;
             }
         }
+    }
+    if let Some(rule) = r.counting_rule
+        && g.counting().expired(b, rule, count_started)
+        && (!b.checked() || has_moves(b))
+    {
+        return Some(VALUE_DRAW);
     }
     if r.sittuyin_promotion {
         let us = b.side_to_move();
@@ -777,7 +810,8 @@ impl Pyffish {
 
     /// pyffish's `get_fen(variant, fen, moves, chess960, sfen, showPromoted,
     /// countStarted)`: the FEN (or with `sfen`, the SFEN) after the moves.
-    /// `count_started` (makruk's counting) is not used: polyboard has no counting rules.
+    /// `count_started` is the ply the board's honour counting started (makruk's
+    /// counting draw; 0 as the game counts, below 0 not at all).
     #[allow(clippy::too_many_arguments)]
     pub fn get_fen(
         &self,
@@ -787,12 +821,12 @@ impl Pyffish {
         chess960: bool,
         sfen: bool,
         show_promoted: bool,
-        _count_started: i64,
+        count_started: i64,
     ) -> Result<String, CompatError> {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted) })
+            Ok(if sfen { sf_sfen(g.last()) } else { g.fen(show_promoted, count_started) })
         })
     }
 
@@ -922,12 +956,12 @@ impl Pyffish {
         fen: &str,
         moves: &[&str],
         chess960: bool,
-        _count_started: i64,
+        count_started: i64,
     ) -> Result<(bool, i32), CompatError> {
         let v = self.variant(variant, chess960)?;
         with_tables!(&*v, t => {
             let g = Game::new(t, fen, moves)?;
-            Ok(optional_end(&g).map_or((false, 0), |v| (true, draw_odds(g.last(), v))))
+            Ok(optional_end(&g, count_started).map_or((false, 0), |v| (true, draw_odds(g.last(), v))))
         })
     }
 
@@ -968,4 +1002,5 @@ pub fn default_notation(r: &crate::rules::Rules) -> Notation {
     if r.variant_template.as_deref() == Some("shogi") { Notation::ShogiHodgesNumber } else { Notation::San }
 }
 
+mod counting;
 pub mod validate;

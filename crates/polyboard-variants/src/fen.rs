@@ -212,7 +212,7 @@ impl<'a, B: Bits> Board<'a, B> {
         // With a counting rule (makruk's), Fairy-Stockfish writes the counting limit in
         // place of the en passant square (`w - 128 8 58`); the counting draw is not
         // played here, so the limit is read and not kept.
-        let en_passant = en_passant.filter(|e| !(r.counting_rule && digits(e)));
+        let en_passant = en_passant.filter(|e| !(r.counting_rule.is_some() && digits(e)));
         if let Some(e) = en_passant
             && e != "-"
             && e != "0"

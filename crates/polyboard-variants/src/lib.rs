@@ -55,7 +55,7 @@ pub use board::{Board, Moves, Stack};
 pub use fen::FenError;
 pub use lenient::Loaded;
 pub use moves::Move;
-pub use rules::{Rules, SectionError, VariantError, VariantSet};
+pub use rules::{CountingRule, Rules, SectionError, VariantError, VariantSet};
 pub use tables::Tables;
 pub use uci::MoveError;
 

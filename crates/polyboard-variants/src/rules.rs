@@ -111,6 +111,22 @@ pub enum Walling {
     Edge,
 }
 
+/// Fairy-Stockfish's `countingRule`: how many moves a side with a bare king (or, by the
+/// board's honour, a side without pawns) has before the game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// `makruk`: 64 moves by the board's honour; by the pieces' honour 8 against two
+    /// rooks, 16 against one, 22 against two khons, 32 against two knights, 44 against
+    /// one khon, 64 otherwise.
+    Makruk,
+    /// `cambodian`: as makruk's, one move fewer each, and the board's honour counts
+    /// from the game's ply when that is shorter.
+    Cambodian,
+    /// `asean`: only a bare king counts, from zero: 16 against a rook, 44 against a
+    /// khon, 64 against a knight.
+    Asean,
+}
+
 /// Fairy-Stockfish's `materialCounting` rules that score a game by its material: at the
 /// n-move rule, a repetition, two passes in a row or a bikjang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -472,10 +488,11 @@ pub struct Rules {
     /// The `variantTemplate` key (`shogi` makes shogi notation the default SAN of
     /// pyffish's API); `None` when the file does not set it.
     pub variant_template: Option<String>,
-    /// `countingRule` is `makruk`, `cambodian` or `asean` (not `none`): Fairy-Stockfish's
-    /// FEN then holds a counting field where chess has en passant, which pyffish's
-    /// `validate_fen` checks (code -14). The counting draw itself is not played.
-    pub counting_rule: bool,
+    /// `countingRule`: Fairy-Stockfish's counting draw of makruk and its family, which the
+    /// pyffish API plays (`compat`; the engine does not). Its FEN then holds the counting
+    /// limit where chess has en passant, and the counting ply where chess has the
+    /// halfmove clock.
+    pub counting_rule: Option<CountingRule>,
     /// Fairy-Stockfish's extinction counts (`extinctionPieceCount`,
     /// `extinctionOpponentPieceCount`, `extinctionClaim`, and `*` in
     /// `extinctionPieceTypes` meaning the count of all pieces), read for pyffish's game
@@ -1252,7 +1269,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         extinction: None,
         extinction_groups: Vec::new(),
         variant_template: None,
-        counting_rule: false,
+        counting_rule: None,
         extinction_counts: ExtinctionCounts::default(),
         diagonal_lines: 0,
         pass: [false; 2],
@@ -1631,8 +1648,10 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             "variantTemplate" => r.variant_template = Some(v.to_string()),
             "countingRule" => {
                 r.counting_rule = match v {
-                    "makruk" | "cambodian" | "asean" => true,
-                    "none" => false,
+                    "makruk" => Some(CountingRule::Makruk),
+                    "cambodian" => Some(CountingRule::Cambodian),
+                    "asean" => Some(CountingRule::Asean),
+                    "none" => None,
                     _ => return Err(fail(e, format!("countingRule '{v}': expected makruk, cambodian, asean or none"))),
                 }
             }
@@ -1762,6 +1781,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             .position(|p| p.name == pname && p.base.is_none())
             .ok_or_else(|| fail(e, format!("'{pname}' is not a piece of this variant")))?;
         r.mobility[t][color] = parse_region(&r, &e.value).map_err(|m| fail(e, m))?;
+    }
+    // A promoted type is, to Fairy-Stockfish, the type it moves as, and stays in that
+    // type's region (chak's promoted pawn, a `w`, keeps to the far half).
+    for i in 0..r.pieces.len() {
+        if let Some(m) = r.pieces[i].moves_as {
+            r.mobility[i] = r.mobility[m];
+        }
     }
     if r.soldier_promotion_rank > 0 && !r.pieces.iter().any(|p| p.name == "soldier") {
         let e = entries.iter().rev().find(|e| e.key == "soldierPromotionRank").cloned();

@@ -264,6 +264,9 @@ impl<B: Bits> Board<'_, B> {
                 || (mv.is_promotion() && self.sf_type(m.drop(0).1) != self.sf_type(mv.drop(0).1))
                 || m.is_gating() != mv.is_gating()
                 || (mv.is_gating() && m.drop(m.drops() - 1).1 != mv.drop(mv.drops() - 1).1)
+                // The same move from another square, its wall included (as Fairy-Stockfish
+                // tests it: cowboys' `Ne6,g5` when no other knight may shoot at g5).
+                || m.wall() != mv.wall()
                 || (n.shogi() && r.pieces[ty2].base != r.pieces[ty].base)
             {
                 continue;
@@ -385,6 +388,10 @@ impl<B: Bits> Board<'_, B> {
             if let Some(w) = mv.wall() {
                 san.push(',');
                 san += &self.square_text(w, n);
+            } else if r.wall_or_move {
+                // As in the move text: a move without a wall names the first square.
+                san.push(',');
+                san += &self.square_text(0, n);
             }
         }
         if !n.shogi() && n != Notation::XiangqiWxf {

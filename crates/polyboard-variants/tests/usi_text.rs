@@ -76,3 +76,31 @@ fn sfen_and_usi_moves_match_fairy_stockfish_and_cshogi() {
         assert!(variants.contains_key(name), "{name} has no positions");
     }
 }
+
+/// Fairy-Stockfish's FEN of each position (`board[hands] w - - 0 1`, as pyffish writes
+/// it) read wherever an SFEN is read: as the same position as Fairy-Stockfish's SFEN, by
+/// the variant board's SFEN reader and, for shogi, by polyboard-shogi's.
+#[test]
+fn fairy_stockfish_fens_read_as_sfens() {
+    let text = include_str!("data/usi-variants.txt");
+    let set = VariantSet::builtin();
+    let mut variants: HashMap<String, Variant> = HashMap::new();
+    let mut shogi = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(" ; ").collect();
+        let (name, sfen, fen) = (f[0], f[1], f[2]);
+        let v = variants.entry(name.to_string()).or_insert_with(|| Variant::new(set.rules(name).unwrap()).unwrap());
+        with_tables!(v, t => {
+            let a = Board::from_sfen(t, sfen).unwrap_or_else(|e| panic!("{name} {sfen}: {e}"));
+            let b = Board::from_sfen(t, fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+            assert_eq!(a.sfen(), b.sfen(), "{name}: {fen}");
+        });
+        if name == "shogi" {
+            let a = polyboard_shogi::Position::from_sfen(sfen).unwrap();
+            let b = polyboard_shogi::Position::from_sfen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(a.sfen(), b.sfen(), "{fen}");
+            shogi += 1;
+        }
+    }
+    assert!(shogi >= 100, "{shogi}");
+}

@@ -301,7 +301,7 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
             if parts[3] != "-" && (ep.len() != 2 || !ep[0].is_ascii_alphabetic() || !ep[1].is_ascii_digit()) {
                 return -4;
             }
-        } else if r.counting_rule && !digits(parts[3]) {
+        } else if r.counting_rule.is_some() && !digits(parts[3]) {
             return -14;
         }
     }
