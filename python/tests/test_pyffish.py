@@ -182,6 +182,10 @@ DIFFERENCES_FOUND = [
     ("atlantis", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [], False),
     # and a double step that promotes (epicatomic) leaves no en passant square.
     ("epicatomic", "rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w KQkq - 0 1", ["h1i3", "i7i5b"], False),
+    # The long run, game 40: in atomiczh the pieces a blast takes, the capturer too, go
+    # to their opponent's hand.
+    ("atomiczh", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+     "f2f3 b7b6 b1c3 g8h6 f3f4 f7f5 c3d5 e8f7 d5b6".split(), False),
     # makruk's counting: a bare king counts by the pieces' honour, a side without pawns
     # by the board's.
     ("makruk", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False),

@@ -86,7 +86,8 @@ fn shogi_perft_divide_suite_and_errors() {
     // pyffish's FEN of the start position (`sf.start_fen("shogi")`) reads as its SFEN.
     let fsf = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
     let out = polyboard(&["perft", "--variant", "shogi", "--fen", fsf, "--depth", "2"]);
-    assert!(String::from_utf8(out.stdout).unwrap().contains("Nodes searched: 900"), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nodes searched: 900"), "{text} {}", String::from_utf8_lossy(&out.stderr));
     let out = polyboard(&["perft", "--variant", "shogi", "--fen", "4k4/9/9/9/P8/9/P8/9/4K4 b - 1", "--depth", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("SFEN field 1 (board): two unpromoted pawns"));

@@ -41,10 +41,7 @@ pub fn from_fsf_fen(text: &str) -> Option<String> {
     // Castling and en passant (`- -`) may stand before the clocks; the move number is
     // the last field.
     let rest: Vec<&str> = fields.collect();
-    let fullmove = match rest.last() {
-        None => None,
-        Some(n) => Some(n.parse::<u32>().map_err(|_| *n)),
-    };
+    let fullmove = rest.last().map(|n| n.parse::<u32>().map_err(|_| *n));
     let ply = match fullmove {
         None => "1".to_string(),
         Some(Ok(n)) if n >= 1 => (2 * (n - 1) + if sfen_side == "w" { 2 } else { 1 }).to_string(),

@@ -600,8 +600,14 @@ impl<'a, B: Bits> Board<'a, B> {
     /// Atomic chess's explosion after a capture on `to`.
     #[inline(never)]
     fn blast(&mut self, to: usize) {
+        let to_hand = self.t.rules.captures_to_hand;
         for sq in squares(self.blast_squares(to)) {
-            self.lift(sq);
+            // With captures to hand (atomiczh), each piece the blast takes, the capturer
+            // too, goes to its opponent's hand, as Fairy-Stockfish plays it.
+            let hand = to_hand.then(|| self.hand_type_of(sq));
+            if let (Some((_, c)), Some(ty)) = (self.lift(sq), hand) {
+                self.add_hand(c ^ 1, ty, 1);
+            }
         }
     }
 
