@@ -10,6 +10,7 @@ use crate::rules::MAX_TYPES;
 use crate::tables::Tables;
 use polyboard_core::MoveList;
 
+mod chase;
 mod connect;
 mod count;
 mod enclosing;

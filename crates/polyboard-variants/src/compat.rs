@@ -27,7 +27,7 @@ use crate::bits::{Bits, squares};
 use crate::board::{Board, Moves};
 use crate::fen::FenError;
 use crate::moves::Move;
-use crate::rules::{Value, VariantError, VariantSet};
+use crate::rules::{Chasing, Value, VariantError, VariantSet};
 use crate::san::Notation;
 use crate::tables::Tables;
 use crate::{Variant, with_tables};
@@ -430,15 +430,18 @@ fn rep_key<B: Bits>(b: &Board<'_, B>) -> u64 {
 }
 
 /// Fairy-Stockfish's optional game end with pyffish's arguments (`ply` 0): the n-move
-/// rule, n-fold repetition (perpetual check loses where `perpetualCheckIllegal`), the
-/// counting draw (`countingRule`, from `count_started`), and Sittuyin's stalemate by an
-/// optional promotion.
+/// rule, n-fold repetition (perpetual check loses where `perpetualCheckIllegal`, then a
+/// perpetual chase where `chasingRule = axf`), the counting draw (`countingRule`, from
+/// `count_started`), and Sittuyin's stalemate by an optional promotion.
 fn optional_end<B: Bits>(g: &Game<'_, B>, count_started: i64) -> Option<i32> {
     let b = g.last();
     let r = &b.t.rules;
     let n = g.boards.len() - 1;
     if r.n_move_rule > 0 && b.halfmove_clock() > 2 * r.n_move_rule - 1 && (!b.checked() || has_moves(b)) {
-        return Some(value(b.counted_draw()));
+        let allowance = if r.chasing == Chasing::Axf && n >= 20 { checks_allowance(g) } else { 0 };
+        if b.halfmove_clock().saturating_sub(allowance) > 2 * r.n_move_rule - 1 {
+            return Some(value(b.counted_draw()));
+        }
     }
     if r.n_fold_rule > 0 {
         let end = if r.captures_to_hand { n } else { n.min(b.halfmove_clock() as usize) };
@@ -469,6 +472,8 @@ fn optional_end<B: Bits>(g: &Game<'_, B>, count_started: i64) -> Option<i32> {
                             } else {
                                 VALUE_DRAW
                             }
+                        } else if let Some(v) = chase_value(g, i) {
+                            v
                         } else if r.n_fold_value_absolute && b.side_to_move() == 1 {
                             -value(r.n_fold_value)
                         } else {
@@ -503,6 +508,63 @@ fn optional_end<B: Bits>(g: &Game<'_, B>, count_started: i64) -> Option<i32> {
         }
     }
     None
+}
+
+/// The plies the AXF n-move rule leaves out of the clock: two for each check past the
+/// tenth by the side that checked more in the clock's plies (since the FEN).
+fn checks_allowance<B: Bits>(g: &Game<'_, B>) -> u32 {
+    let n = g.boards.len() - 1;
+    let end = n.min(g.last().halfmove_clock() as usize);
+    let checked = |back: usize| u32::from(g.boards[n - back].in_check());
+    let (mut them, mut us) = (0, 0);
+    for i in (0..end).step_by(2) {
+        them += checked(i);
+        us += checked(i + 1);
+    }
+    2 * them.max(us).saturating_sub(10)
+}
+
+/// A set of squares of the board before `mv`: a piece `mv` moved is back where it came
+/// from (Fairy-Stockfish's `undo_move_board`).
+fn before_move<B: Bits>(set: B, mv: Move) -> B {
+    match mv.from() {
+        Some(from) if set.has(mv.to()) => (set & !B::bit(mv.to())) | B::bit(from),
+        _ => set,
+    }
+}
+
+/// The value of a repetition found `i` plies back where one side chased
+/// ([`Board::chased`]) the same pieces with each of its moves since: the chaser loses,
+/// both chasing is a draw; `None` when neither side chased.
+fn chase_value<B: Bits>(g: &Game<'_, B>, i: usize) -> Option<i32> {
+    let r = &g.last().t.rules;
+    let n = g.boards.len() - 1;
+    if r.chasing == Chasing::None || i < 4 || i > n {
+        return None;
+    }
+    // The pieces the move to the board `back` plies back chased (that board's side to move's).
+    let chased = |back: usize| g.boards[n - back].chased(&g.boards[n - back - 1], g.moves[n - back - 1]);
+    // The move that led to the board `back` plies back.
+    let mv = |back: usize| g.moves[n - back - 1];
+    let mut them = before_move(chased(0), mv(1)) & chased(2);
+    let mut us = before_move(chased(1), mv(2)) & chased(3);
+    let mut j = 4;
+    while j <= i && (!them.is_empty() || !us.is_empty()) {
+        // The FEN's board has no move to have chased with.
+        if j != n {
+            them = before_move(them, mv(j - 1)) & chased(j);
+        }
+        if j < i {
+            us = before_move(us, mv(j)) & chased(j + 1);
+        }
+        j += 2;
+    }
+    match (them.is_empty(), us.is_empty()) {
+        (true, true) => None,
+        (false, true) => Some(VALUE_MATE),
+        (true, false) => Some(-VALUE_MATE),
+        (false, false) => Some(VALUE_DRAW),
+    }
 }
 
 /// [`move_repetition_step`]'s answer when the side to move has won.

@@ -138,6 +138,21 @@ pub enum MaterialCounting {
     Unweighted,
 }
 
+/// Fairy-Stockfish's `chasingRule`: which pieces a repetition's moves may not keep
+/// attacking (xiangqi's perpetual chase), in pyffish's optional game end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chasing {
+    /// `none`: a repetition is scored by perpetual check and `nFoldValue` alone.
+    None,
+    /// `axf`: the Asian Xiangqi Federation's rules as Fairy-Stockfish plays them. In a
+    /// repetition that ends the game, perpetual check is judged first; then a side whose
+    /// every move since the repetition's first position chased the same piece (see
+    /// [`crate::Board::chased`]) loses, and both sides chasing is a draw. The n-move rule
+    /// leaves out of the clock two plies for each check past the tenth of the side that
+    /// checked more.
+    Axf,
+}
+
 /// Fairy-Stockfish's enclosing rules (`enclosingDrop`, `flipEnclosedPieces`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Enclosing {
@@ -493,6 +508,8 @@ pub struct Rules {
     /// limit where chess has en passant, and the counting ply where chess has the
     /// halfmove clock.
     pub counting_rule: Option<CountingRule>,
+    /// `chasingRule` (xiangqi): a perpetual chase loses a repetition ([`Chasing`]).
+    pub chasing: Chasing,
     /// Fairy-Stockfish's extinction counts (`extinctionPieceCount`,
     /// `extinctionOpponentPieceCount`, `extinctionClaim`, and `*` in
     /// `extinctionPieceTypes` meaning the count of all pieces), read for pyffish's game
@@ -979,6 +996,8 @@ const KNOWN: &[&str] = &[
     "pocketSize",
     // Read for pyffish's validate_fen only: the counting draw is not played.
     "countingRule",
+    // Xiangqi's chasing rule, in pyffish's optional game end.
+    "chasingRule",
     // Janggi (issue 20): the palace lines, passing, bikjang.
     "diagonalLines",
     "pass",
@@ -1270,6 +1289,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         extinction_groups: Vec::new(),
         variant_template: None,
         counting_rule: None,
+        chasing: Chasing::None,
         extinction_counts: ExtinctionCounts::default(),
         diagonal_lines: 0,
         pass: [false; 2],
@@ -1653,6 +1673,13 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
                     "asean" => Some(CountingRule::Asean),
                     "none" => None,
                     _ => return Err(fail(e, format!("countingRule '{v}': expected makruk, cambodian, asean or none"))),
+                }
+            }
+            "chasingRule" => {
+                r.chasing = match v {
+                    "none" => Chasing::None,
+                    "axf" => Chasing::Axf,
+                    _ => return Err(fail(e, format!("chasingRule '{v}': expected axf or none"))),
                 }
             }
             "sanLetters" => {

@@ -11,3 +11,4 @@ mod shogi_crosscheck;
 mod text;
 mod usi_text;
 mod variant3;
+mod xiangqi_chasing;
