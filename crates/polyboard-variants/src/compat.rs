@@ -835,7 +835,7 @@ impl Pyffish {
     }
 
     /// pyffish's `start_fen(variant)`: the variant's `startFen` as Fairy-Stockfish's
-    /// source spells it (see [`sf_start_fen`]).
+    /// source spells it (the shogi family's `[-] w 0 1`, Seirawan's hand `[HEhe]`).
     pub fn start_fen(&self, variant: &str) -> Result<String, CompatError> {
         Ok(sf_start_fen(self.variant(variant, false)?.rules()))
     }
