@@ -186,6 +186,9 @@ DIFFERENCES_FOUND = [
     # to their opponent's hand.
     ("atomiczh", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
      "f2f3 b7b6 b1c3 g8h6 f3f4 f7f5 c3d5 e8f7 d5b6".split(), False),
+    # The long run, game 41: backrank's pieces promote to its flag piece, the commoner,
+    # and one that promotes on the last rank has reached the flag.
+    ("backrank", "1rb2k1r/p6p/2N1p2n/2p5/n3PB1p/1p1p1pN1/6R1/4K2B w - - 0 39", ["c6b8+"], False),
     # makruk's counting: a bare king counts by the pieces' honour, a side without pawns
     # by the board's.
     ("makruk", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False),

@@ -1085,7 +1085,7 @@ impl<'a, B: Bits> Board<'a, B> {
             return B::EMPTY;
         }
         match r.flag_piece[color] {
-            Some(f) => self.pieces(f, color),
+            Some(_) => self.of_types(r.flag_types[color]) & self.by_color[color],
             None => self.by_color[color],
         }
     }

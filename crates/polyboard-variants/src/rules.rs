@@ -404,6 +404,10 @@ pub struct Rules {
     pub check_counting: bool,
     /// A piece type reaching the flag region wins, per colour.
     pub flag_piece: [Option<usize>; 2],
+    /// The flag piece's types, one bit each: its own and the promoted types that move as
+    /// it (Fairy-Stockfish gives a promoted piece its target's type: backrank's pieces
+    /// promote to its flag piece, the commoner); 0 without a flag piece.
+    pub flag_types: [u32; 2],
     /// The flag region, per colour.
     pub flag_region: [u128; 2],
     /// `flagMove`: a side whose flag piece reaches its region wins when its next turn
@@ -1256,6 +1260,7 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
         mobility: Vec::new(),
         check_counting: false,
         flag_piece: [None; 2],
+        flag_types: [0; 2],
         flag_region: [0; 2],
         flag_move: false,
         flag_piece_safe: false,
@@ -1808,6 +1813,12 @@ fn build(name: &str, entries: &[Entry]) -> Result<Rules, VariantError> {
             .position(|p| p.name == pname && p.base.is_none())
             .ok_or_else(|| fail(e, format!("'{pname}' is not a piece of this variant")))?;
         r.mobility[t][color] = parse_region(&r, &e.value).map_err(|m| fail(e, m))?;
+    }
+    for c in 0..2 {
+        if let Some(f) = r.flag_piece[c] {
+            r.flag_types[c] =
+                (0..r.pieces.len()).filter(|&t| t == f || r.pieces[t].moves_as == Some(f)).fold(0, |m, t| m | 1 << t);
+        }
     }
     // A promoted type is, to Fairy-Stockfish, the type it moves as, and stays in that
     // type's region (chak's promoted pawn, a `w`, keeps to the far half).
