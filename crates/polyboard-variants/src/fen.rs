@@ -72,10 +72,6 @@ impl<'a, B: Bits> Board<'a, B> {
 
     fn read_fen(t: &'a Tables<B>, text: &str, lenient: bool) -> Result<Board<'a, B>, FenError> {
         let r = &t.rules;
-        // A letter, or Fairy-Stockfish's other letter for the piece (janggi's `h`).
-        let type_of = |c: char| {
-            r.type_of_letter(c).or_else(|| r.pieces.iter().position(|p| p.synonym == Some(c) && p.base.is_none()))
-        };
         let mut b = Board::empty(t);
         let mut fields = text.split_whitespace();
         let Some(place) = fields.next() else { return err(1, "empty FEN") };
@@ -140,7 +136,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     return err(1, format!("rank {}: '{letter}' is not a piece", rank + 1));
                 }
                 let color = usize::from(letter.is_ascii_lowercase());
-                let Some(mut ty) = type_of(letter.to_ascii_lowercase()) else {
+                let Some(mut ty) = r.type_of_fen_letter(letter.to_ascii_lowercase()) else {
                     return err(1, format!("'{letter}' is not a piece of {}", r.name));
                 };
                 if plus {
@@ -173,7 +169,7 @@ impl<'a, B: Bits> Board<'a, B> {
                     continue;
                 }
                 let color = usize::from(c.is_ascii_lowercase());
-                let Some(ty) = type_of(c.to_ascii_lowercase()) else {
+                let Some(ty) = r.type_of_fen_letter(c.to_ascii_lowercase()) else {
                     return err(1, format!("holdings: '{c}' is not a piece of {}", r.name));
                 };
                 if b.hand[color][ty] == 255 {

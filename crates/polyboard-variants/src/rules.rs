@@ -659,6 +659,12 @@ impl Rules {
         self.pieces.iter().position(|p| p.letter == c && p.base.is_none())
     }
 
+    /// The unpromoted type a FEN letter names: its letter, or Fairy-Stockfish's other
+    /// letter for it (`sanLetters`: janggi's `h` for the horse `n`), lowercase.
+    pub fn type_of_fen_letter(&self, c: char) -> Option<usize> {
+        self.type_of_letter(c).or_else(|| self.pieces.iter().position(|p| p.synonym == Some(c) && p.base.is_none()))
+    }
+
     /// Ranks at or beyond the relative rank `r` (0-based) for `color`.
     fn ranks_from(&self, r: usize, color: usize) -> u128 {
         (0..self.ranks).filter(|&k| k >= r).fold(0, |acc, k| acc | self.rank_mask(rel(self.ranks, k, color)))

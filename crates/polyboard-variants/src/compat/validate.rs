@@ -149,7 +149,7 @@ pub fn validate(fen: &str, r: &Rules, chess960: bool) -> i32 {
         for pair in letters.windows(2) {
             if pair[0] == '+' && pair[1].is_ascii_uppercase() {
                 let l = pair[1].to_ascii_lowercase();
-                let ty = r.type_of_letter(l).or_else(|| r.pieces.iter().position(|p| p.synonym == Some(l)));
+                let ty = r.type_of_fen_letter(l);
                 if ty.is_some_and(|t| r.pieces[t].promotes_to.is_none()) {
                     return -12;
                 }
